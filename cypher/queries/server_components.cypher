@@ -1,0 +1,4 @@
+// The Neo4j server's name, version and edition (used by `graphmem doctor`).
+// Parameters: none.
+CALL dbms.components() YIELD name, versions, edition
+RETURN name, versions[0] AS version, edition

@@ -1,0 +1,40 @@
+"""graphmem — long-term memory for LLM agents, kept in Neo4j."""
+
+from graphmem._client import Memory
+from graphmem._config import MemoryConfig
+from graphmem._errors import (
+    ConfigError,
+    ExtractionError,
+    GraphmemError,
+    InvalidInputError,
+    StoreUnavailableError,
+)
+from graphmem._models import (
+    Episode,
+    EpisodeHit,
+    Fact,
+    FactHit,
+    FactVersion,
+    MemoryContext,
+    Message,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ConfigError",
+    "Episode",
+    "EpisodeHit",
+    "ExtractionError",
+    "Fact",
+    "FactHit",
+    "FactVersion",
+    "GraphmemError",
+    "InvalidInputError",
+    "Memory",
+    "MemoryConfig",
+    "MemoryContext",
+    "Message",
+    "StoreUnavailableError",
+    "__version__",
+]

@@ -1,0 +1,225 @@
+"""``Memory``: the public client. It wires the pipeline stages together and holds
+no logic of its own beyond ordering them:
+
+    add_message → RawBuffer (durable) → EpisodeSplitter → EpisodeWriter (background:
+    embed + Neo4j) ; consolidate() → extract → normalize → facts ; query_memory() → retrieve
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from graphmem._config import MemoryConfig
+from graphmem._errors import InvalidInputError
+from graphmem._models import Episode, Message, MessageIn
+from graphmem.buffer import RawBuffer
+from graphmem.embed import Embedder, SentenceTransformerEmbedder
+from graphmem.segment import EpisodeSplitter, IntentClassifier
+from graphmem.store import episodes as episode_store
+from graphmem.store.runner import QueryRunner, Tracer
+from graphmem.store.schema import apply_schema
+from graphmem.store.writer import EpisodeWriter
+
+Clock = Callable[[], datetime]
+_IDLE_CHECK_EVERY = 500
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Memory:
+    """Long-term memory for one application instance (thread-safe for ``add_message``)."""
+
+    def __init__(
+        self,
+        config: MemoryConfig | None = None,
+        *,
+        embedder: Embedder | None = None,
+        classifier: IntentClassifier | None = None,
+        clock: Clock = _utcnow,
+        tracer: Tracer | None = None,
+    ) -> None:
+        self.config = config or MemoryConfig()
+        self.clock = clock
+        auth = (
+            (self.config.neo4j_user, self.config.neo4j_password)
+            if self.config.neo4j_password is not None
+            else None
+        )
+        self.runner = QueryRunner(
+            self.config.neo4j_uri, auth, self.config.neo4j_database, tracer=tracer
+        )
+        try:
+            self.runner.verify()
+            self.embedder = embedder or SentenceTransformerEmbedder(
+                self.config.embedding_model, self.config.embedding_batch_size
+            )
+            apply_schema(self.runner, self.embedder.dimension)
+        except Exception:
+            self.runner.close()
+            raise
+        self.buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
+        self.splitter = EpisodeSplitter(
+            self.config.idle_timeout_s, classifier, self.config.action_max_chars
+        )
+        self.writer = EpisodeWriter(
+            self.runner, self.embedder, self.buffer, self.config.write_batch_size
+        )
+        self._since_idle_check = 0
+        self._latest_ts: datetime | None = None
+        self._resume()
+
+    @classmethod
+    def connect(
+        cls,
+        uri: str | None = None,
+        user: str | None = None,
+        password: str | None = None,
+        database: str | None = None,
+        *,
+        buffer_dir: str | Path | None = None,
+        embedder: Embedder | None = None,
+        clock: Clock = _utcnow,
+        tracer: Tracer | None = None,
+        **settings: Any,
+    ) -> Memory:
+        """Connect to Neo4j (``GRAPHMEM_NEO4J_*`` env vars or arguments) and apply the schema."""
+        given = {
+            "neo4j_uri": uri, "neo4j_user": user, "neo4j_password": password,
+            "neo4j_database": database, "buffer_dir": buffer_dir,
+        }
+        overrides = {k: v for k, v in given.items() if v is not None} | settings
+        try:
+            config = MemoryConfig(**overrides)
+        except ValidationError as exc:
+            raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
+        return cls(config, embedder=embedder, clock=clock, tracer=tracer)
+
+    # -- writing -----------------------------------------------------------------------
+
+    def add_message(
+        self, user_id: str, session_id: str, role: str, content: str, ts: datetime | None = None
+    ) -> Message:
+        """Record one turn. Durable on return; episodes reach Neo4j in the background."""
+        stored = self.add_messages(
+            [{"user_id": user_id, "session_id": session_id, "role": role,
+              "content": content, "ts": ts}]
+        )
+        if stored:
+            return stored[0]
+        return self._existing(session_id, role, content, ts)
+
+    def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
+        """Record many turns with one buffer write; same semantics as ``add_message``."""
+        try:
+            items = [m if isinstance(m, MessageIn) else MessageIn(**m) for m in messages]
+        except (ValidationError, TypeError) as exc:
+            raise InvalidInputError(f"invalid message: {exc}") from exc
+        stored = self.buffer.append(items, now=self.clock())
+        closed: list[Episode] = []
+        for msg in stored:
+            closed.extend(self.splitter.feed(msg))
+            if self._latest_ts is None or msg.ts > self._latest_ts:
+                self._latest_ts = msg.ts
+        self._since_idle_check += len(stored)
+        if self._since_idle_check >= _IDLE_CHECK_EVERY and self._latest_ts is not None:
+            self._since_idle_check = 0
+            closed.extend(self.splitter.close_idle(self._latest_ts))
+        self.writer.submit(closed)
+        return stored
+
+    def flush(self, user_id: str | None = None) -> list[Episode]:
+        """Close open episodes (of one user, or all) and wait until Neo4j has them."""
+        closed = self.splitter.close_all(user_id)
+        self.writer.submit(closed)
+        self.writer.drain()
+        return closed
+
+    def replay(self) -> int:
+        """Re-send from the raw buffer everything Neo4j has not acknowledged.
+
+        Idempotent: episodes have deterministic ids and are MERGEd. Returns how many
+        messages were re-fed. Call it after a Neo4j outage (``connect`` also does it).
+        """
+        self.writer.drain(raise_failure=False)
+        self.writer.reset_failure()
+        return self._resume()
+
+    # -- reading -----------------------------------------------------------------------
+
+    def episodes(
+        self, user_id: str, since: datetime | None = None, until: datetime | None = None
+    ) -> list[Episode]:
+        """The user's stored episodes overlapping ``[since, until)``, oldest first."""
+        _check_window(since, until)
+        return episode_store.list_episodes(self.runner, user_id, since, until)
+
+    def search_episodes(
+        self,
+        user_id: str,
+        query: str,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        k: int = 3,
+    ) -> list[tuple[Episode, float]]:
+        """Time window ∩ vector similarity: the ``k`` episodes nearest ``query``."""
+        _check_window(since, until)
+        vector = self.embedder.embed([query])[0]
+        hits = episode_store.search_episodes_in_window(
+            self.runner, user_id, vector, since, until, k, self.config.exact_scan_max
+        )
+        found = episode_store.get_episodes(self.runner, [eid for eid, _ in hits])
+        return [(found[eid], score) for eid, score in hits if eid in found]
+
+    def raw(self, session_id: str, raw_span: Sequence[int]) -> list[Message]:
+        """The original messages ``raw_span = (first, last)`` of a session, exactly."""
+        if len(raw_span) != 2 or raw_span[0] > raw_span[1]:
+            raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
+        if not self.buffer.has_session(session_id):
+            raise InvalidInputError(f"no raw buffer for session {session_id!r}")
+        return self.buffer.read(session_id, raw_span[0], raw_span[1])
+
+    def close(self) -> None:
+        try:
+            self.flush()
+        finally:
+            self.writer.close()
+            self.runner.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _resume(self) -> int:
+        """Re-feed unacknowledged buffered messages into fresh splitter state."""
+        fed = 0
+        for session_id in self.buffer.sessions():
+            pending = self.buffer.pending(session_id)
+            self.splitter.reset(session_id)
+            self.writer.submit(self.splitter.feed_all(pending))
+            fed += len(pending)
+        return fed
+
+    def _existing(self, session_id: str, role: str, content: str, ts: datetime | None) -> Message:
+        for msg in self.buffer.iter_session(session_id):
+            if msg.role == role and msg.content == content and msg.ts == ts:
+                return msg
+        raise InvalidInputError("message was neither stored nor found")  # pragma: no cover
+
+
+def _check_window(since: datetime | None, until: datetime | None) -> None:
+    for name, value in (("since", since), ("until", until)):
+        if value is not None and value.tzinfo is None:
+            raise InvalidInputError(f"{name} must be timezone-aware")
+    if since is not None and until is not None and since >= until:
+        raise InvalidInputError("since must be earlier than until")

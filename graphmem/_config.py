@@ -1,0 +1,51 @@
+"""Settings: small immutable objects with module-level defaults.
+
+``MemoryConfig`` reads ``GRAPHMEM_*`` environment variables (pydantic-settings), so
+``Memory.connect()`` with no arguments works against a local Neo4j.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_NEO4J_URI = "bolt://127.0.0.1:7687"
+DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+DEFAULT_IDLE_TIMEOUT_S = 900.0
+DEFAULT_MIN_CONFIDENCE = 0.7
+
+FsyncPolicy = Literal["always", "batch", "never"]
+
+
+class MemoryConfig(BaseSettings):
+    """Everything ``Memory`` needs to know, with defaults that work on one machine."""
+
+    model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", frozen=True, extra="forbid")
+
+    neo4j_uri: str = DEFAULT_NEO4J_URI
+    neo4j_user: str = "neo4j"
+    neo4j_password: str | None = None
+    neo4j_database: str | None = None
+
+    buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
+    fsync: FsyncPolicy = "batch"
+
+    idle_timeout_s: float = Field(default=DEFAULT_IDLE_TIMEOUT_S, gt=0)
+    action_max_chars: int = Field(default=200, ge=20)
+    write_batch_size: int = Field(default=256, ge=1)
+
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    embedding_batch_size: int = Field(default=64, ge=1)
+
+    min_confidence: float = Field(default=DEFAULT_MIN_CONFIDENCE, ge=0, le=1)
+    alias_merge_score: float = Field(default=92.0, ge=0, le=100)
+    alias_review_score: float = Field(default=80.0, ge=0, le=100)
+
+    model_window_tokens: int = Field(default=8192, ge=256)
+    memory_share: float = Field(default=0.2, gt=0, le=0.5)
+    exact_scan_max: int = Field(default=2000, ge=0)
+
+    consolidate_every_s: float | None = None

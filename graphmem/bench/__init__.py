@@ -1,0 +1,9 @@
+"""Benchmarks. Each lives in its own module and is imported on demand:
+
+- ``graphmem.bench.generate`` / ``graphmem.bench.ingest``: synthetic ingest throughput.
+- ``graphmem.bench.locomo``: retrieval quality on LoCoMo (``run_locomo``), graphmem
+  against equal-token baselines from ``graphmem.bench.baselines`` (``flat`` vector
+  search over single messages, ``bm25`` full-text search over single messages).
+
+Nothing is imported here, so a benchmark's dependencies load only when it runs.
+"""

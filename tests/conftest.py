@@ -1,0 +1,107 @@
+"""Shared fixtures: one real Neo4j per test session, one real embedder.
+
+If ``GRAPHMEM_NEO4J_URI`` points at a running server it is reused (tests isolate
+themselves by unique user ids and never wipe it). Otherwise the launcher in
+``scripts/neo4j-local`` starts a private server on test ports with its own data
+folder, which is wiped at start and stopped at the end.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["HF_HUB_OFFLINE"] = "1"  # prove that nothing is fetched from a hub
+os.environ["TRANSFORMERS_OFFLINE"] = "1"
+
+import subprocess
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import neo4j
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+LAUNCHER = REPO / "scripts" / "neo4j-local"
+TEST_BOLT_PORT = int(os.environ.get("GRAPHMEM_TEST_BOLT_PORT", "17687"))
+TEST_HTTP_PORT = int(os.environ.get("GRAPHMEM_TEST_HTTP_PORT", "17474"))
+
+
+@dataclass(frozen=True)
+class Neo4jServer:
+    uri: str
+    http_port: int | None
+    home: Path | None  # None when the server is not ours
+
+    def env(self) -> dict[str, str]:
+        assert self.home is not None
+        return launcher_env(self.home, int(self.uri.rsplit(":", 1)[1]), self.http_port or 0)
+
+
+def launcher_env(home: Path, bolt: int, http: int) -> dict[str, str]:
+    return os.environ | {
+        "GRAPHMEM_NEO4J_DIR": str(home),
+        "NEO4J_BOLT_PORT": str(bolt),
+        "NEO4J_HTTP_PORT": str(http),
+    }
+
+
+def run_launcher(command: str, env: dict[str, str], timeout: int = 600) -> None:
+    done = subprocess.run(
+        [str(LAUNCHER), command], env=env, capture_output=True, text=True, timeout=timeout
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"neo4j-local {command} failed:\n{done.stdout}\n{done.stderr}")
+
+
+@pytest.fixture(scope="session")
+def neo4j_server() -> Iterator[Neo4jServer]:
+    external = os.environ.get("GRAPHMEM_NEO4J_URI")
+    if external:
+        yield Neo4jServer(external, None, None)
+        return
+    home = REPO / ".neo4j-test"
+    env = launcher_env(home, TEST_BOLT_PORT, TEST_HTTP_PORT)
+    run_launcher("start", env)
+    server = Neo4jServer(f"bolt://127.0.0.1:{TEST_BOLT_PORT}", TEST_HTTP_PORT, home)
+    with neo4j.GraphDatabase.driver(server.uri, auth=None) as driver:
+        driver.execute_query("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    try:
+        yield server
+    finally:
+        run_launcher("stop", env)
+
+
+@pytest.fixture(scope="session")
+def neo4j_uri(neo4j_server: Neo4jServer) -> str:
+    return neo4j_server.uri
+
+
+@pytest.fixture(scope="session")
+def driver(neo4j_uri: str) -> Iterator[neo4j.Driver]:
+    with neo4j.GraphDatabase.driver(neo4j_uri, auth=None) as drv:
+        yield drv
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    from graphmem.embed import SentenceTransformerEmbedder
+
+    return SentenceTransformerEmbedder()
+
+
+@pytest.fixture
+def user_id() -> str:
+    return f"u_{uuid.uuid4().hex[:10]}"
+
+
+@pytest.fixture
+def memory(neo4j_uri: str, embedder, tmp_path: Path):
+    from graphmem import Memory
+
+    mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "buffer", embedder=embedder)
+    try:
+        yield mem
+    finally:
+        mem.close()
