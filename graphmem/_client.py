@@ -7,6 +7,7 @@ no logic of its own beyond ordering them:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,18 +16,26 @@ from typing import Any
 from pydantic import ValidationError
 
 from graphmem._config import MemoryConfig
-from graphmem._errors import InvalidInputError
-from graphmem._models import Episode, Message, MessageIn
+from graphmem._errors import InvalidInputError, StoreUnavailableError
+from graphmem._models import Episode, Fact, FactVersion, Message, MessageIn
 from graphmem.buffer import RawBuffer
+from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.embed import Embedder, SentenceTransformerEmbedder
-from graphmem.segment import EpisodeSplitter, IntentClassifier
+from graphmem.extract import Extractor, RuleExtractor, might_have_facts
+from graphmem.predicates import canonical_predicate
+from graphmem.segment import EpisodeSplitter, IntentClassifier, build_episode, episode_id
 from graphmem.store import episodes as episode_store
+from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
 from graphmem.store.writer import EpisodeWriter
 
 Clock = Callable[[], datetime]
 _IDLE_CHECK_EVERY = 500
+# Explicit preferences and constraints become facts right away (article 2.2, online path).
+ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
+                               "uses_channel"})
+ONLINE_MIN_CONFIDENCE = 0.85
 
 
 def _utcnow() -> datetime:
@@ -42,6 +51,7 @@ class Memory:
         *,
         embedder: Embedder | None = None,
         classifier: IntentClassifier | None = None,
+        extractor: Extractor | None = None,
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,
     ) -> None:
@@ -53,7 +63,8 @@ class Memory:
             else None
         )
         self.runner = QueryRunner(
-            self.config.neo4j_uri, auth, self.config.neo4j_database, tracer=tracer
+            self.config.neo4j_uri, auth, self.config.neo4j_database, tracer=tracer,
+            retry_s=self.config.neo4j_retry_s,
         )
         try:
             self.runner.verify()
@@ -71,9 +82,18 @@ class Memory:
         self.writer = EpisodeWriter(
             self.runner, self.embedder, self.buffer, self.config.write_batch_size
         )
+        self.extractor = extractor or RuleExtractor()
+        self.consolidator = Consolidator(
+            self.runner, self.embedder, self.extractor, self.config.min_confidence,
+            self.config.alias_merge_score, self.config.alias_review_score,
+        )
         self._since_idle_check = 0
         self._latest_ts: datetime | None = None
         self._resume()
+        self._scheduler = (
+            start_scheduler(self.consolidate, self.config.consolidate_every_s)
+            if self.config.consolidate_every_s else None
+        )
 
     @classmethod
     def connect(
@@ -85,6 +105,7 @@ class Memory:
         *,
         buffer_dir: str | Path | None = None,
         embedder: Embedder | None = None,
+        extractor: Extractor | None = None,
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,
         **settings: Any,
@@ -99,7 +120,7 @@ class Memory:
             config = MemoryConfig(**overrides)
         except ValidationError as exc:
             raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
-        return cls(config, embedder=embedder, clock=clock, tracer=tracer)
+        return cls(config, embedder=embedder, extractor=extractor, clock=clock, tracer=tracer)
 
     # -- writing -----------------------------------------------------------------------
 
@@ -127,6 +148,8 @@ class Memory:
             closed.extend(self.splitter.feed(msg))
             if self._latest_ts is None or msg.ts > self._latest_ts:
                 self._latest_ts = msg.ts
+            if msg.role == "user" and self.config.online_extraction:
+                self._extract_online(msg)
         self._since_idle_check += len(stored)
         if self._since_idle_check >= _IDLE_CHECK_EVERY and self._latest_ts is not None:
             self._since_idle_check = 0
@@ -151,7 +174,39 @@ class Memory:
         self.writer.reset_failure()
         return self._resume()
 
+    def consolidate(
+        self, user_id: str | None = None, now: datetime | None = None,
+        on_progress: Progress | None = None,
+    ) -> ConsolidationReport:
+        """Distill stored, not yet consolidated episodes into versioned facts; embed new
+        facts; expire facts past their validity. The background job runs exactly this."""
+        self.writer.drain()
+        return self.consolidator.run(now or self.clock(), user_id, on_progress)
+
     # -- reading -----------------------------------------------------------------------
+
+    def facts(
+        self, user_id: str, entity: str | None = None, predicate: str | None = None,
+        include_superseded: bool = False,
+    ) -> list[Fact]:
+        """The user's facts (current only unless ``include_superseded``), optionally for
+        one entity (any alias: 微信沟通 finds WeChat) and/or predicate (喜好 → likes)."""
+        entity_id = None
+        if entity is not None:
+            entity_id = self.consolidator.lookup_entity(user_id, entity)
+            if entity_id is None:
+                return []
+        return fact_store.list_facts(
+            self.runner, user_id, entity_id,
+            canonical_predicate(predicate) if predicate else None, include_superseded,
+        )
+
+    def history(self, fact_id: str) -> list[FactVersion]:
+        """The version chain ``fact_id`` belongs to, newest first, with source episodes."""
+        versions = fact_store.fact_history(self.runner, fact_id)
+        if not versions:
+            raise InvalidInputError(f"no fact with id {fact_id!r}")
+        return versions
 
     def episodes(
         self, user_id: str, since: datetime | None = None, until: datetime | None = None
@@ -187,6 +242,8 @@ class Memory:
 
     def close(self) -> None:
         try:
+            if self._scheduler is not None:
+                self._scheduler.shutdown(wait=True)
             self.flush()
         finally:
             self.writer.close()
@@ -209,6 +266,22 @@ class Memory:
             self.writer.submit(self.splitter.feed_all(pending))
             fed += len(pending)
         return fed
+
+    def _extract_online(self, msg: Message) -> None:
+        """Explicit preferences/constraints in a user message become facts at once: cheap
+        rules, no model call; the fact's episode id is already known (deterministic)."""
+        if not might_have_facts(msg.content):
+            return
+        open_messages = self.splitter.open_messages(msg.session_id)
+        candidates = [
+            c for c in self.extractor.extract(build_episode(open_messages))
+            if c.observed_at == msg.ts and c.predicate in ONLINE_PREDICATES
+            and c.confidence >= ONLINE_MIN_CONFIDENCE
+        ]
+        # If Neo4j is down, consolidation distills the same episode later: nothing is lost.
+        with contextlib.suppress(StoreUnavailableError):
+            self.consolidator.distill(
+                msg.user_id, episode_id(msg.session_id, open_messages[0].msg_id), candidates)
 
     def _existing(self, session_id: str, role: str, content: str, ts: datetime | None) -> Message:
         for msg in self.buffer.iter_session(session_id):

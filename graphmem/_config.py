@@ -29,6 +29,7 @@ class MemoryConfig(BaseSettings):
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = None
     neo4j_database: str | None = None
+    neo4j_retry_s: float = Field(default=30.0, ge=0)  # managed transactions retry this long
 
     buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
     fsync: FsyncPolicy = "batch"
@@ -40,6 +41,7 @@ class MemoryConfig(BaseSettings):
     embedding_model: str = DEFAULT_EMBEDDING_MODEL
     embedding_batch_size: int = Field(default=64, ge=1)
 
+    online_extraction: bool = True
     min_confidence: float = Field(default=DEFAULT_MIN_CONFIDENCE, ge=0, le=1)
     alias_merge_score: float = Field(default=92.0, ge=0, le=100)
     alias_review_score: float = Field(default=80.0, ge=0, le=100)

@@ -65,8 +65,9 @@ def neo4j_server() -> Iterator[Neo4jServer]:
     env = launcher_env(home, TEST_BOLT_PORT, TEST_HTTP_PORT)
     run_launcher("start", env)
     server = Neo4jServer(f"bolt://127.0.0.1:{TEST_BOLT_PORT}", TEST_HTTP_PORT, home)
-    with neo4j.GraphDatabase.driver(server.uri, auth=None) as driver:
-        driver.execute_query("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS")
+    with neo4j.GraphDatabase.driver(server.uri, auth=None) as driver, driver.session() as s:
+        # CALL ... IN TRANSACTIONS needs an implicit (auto-commit) transaction
+        s.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS").consume()
     try:
         yield server
     finally:

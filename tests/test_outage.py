@@ -7,8 +7,8 @@ import signal
 import time
 
 import pytest
-
 from conftest import run_launcher
+
 from graphmem import Memory
 from graphmem.bench.generate import generate_messages
 
@@ -50,8 +50,10 @@ def test_killing_neo4j_mid_ingest_then_replaying_loses_nothing(
         mem.flush()
         clean = snapshot(mem, "clean", users)
 
+    # A short retry window, so the writer really fails during the outage (the driver's
+    # default 30 s of retries would ride it out) and replay has work to do.
     mem = Memory.connect(neo4j_server.uri, buffer_dir=tmp_path / "crash", embedder=embedder,
-                         write_batch_size=32)
+                         write_batch_size=32, neo4j_retry_s=1)
     try:
         pid = int((neo4j_server.home / "run" / "neo4j.pid").read_text())
         for i in range(0, TOTAL, 50):

@@ -29,12 +29,16 @@ class QueryRunner:
         auth: tuple[str, str] | None,
         database: str | None = None,
         tracer: Tracer | None = None,
+        retry_s: float = 30.0,
     ) -> None:
         self.uri = uri
         self.database = database
         self.tracer = tracer
         try:
-            self.driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+            self.driver = neo4j.GraphDatabase.driver(
+                uri, auth=auth, max_transaction_retry_time=retry_s,
+                notifications_min_severity="OFF",  # "property does not exist yet" on a new db
+            )
         except (ValueError, DriverError) as exc:
             raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
 

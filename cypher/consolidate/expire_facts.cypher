@@ -1,0 +1,9 @@
+// Facts whose validity period has passed become 'expired'; their typed edge goes away.
+// Parameters: $now (DATETIME).
+MATCH (f:Fact {status: 'current'})
+WHERE f.valid_until IS NOT NULL AND f.valid_until <= $now
+SET f.status = 'expired'
+WITH f
+OPTIONAL MATCH (:Entity {entity_id: f.entity_id})-[r {fact_id: f.fact_id}]->()
+DELETE r
+RETURN count(f) AS expired

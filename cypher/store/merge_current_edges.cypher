@@ -1,0 +1,9 @@
+// The typed edge (entity)-[:PREDICATE]->(value) of each current fact version.
+// rel_type is validated by graphmem (predicates.relationship_type) before it gets here.
+// Parameters: $edges — list of maps {fact_id, entity_id, value_id, rel_type, confidence,
+//   negated, since}.
+UNWIND $edges AS e
+MATCH (s:Entity {entity_id: e.entity_id}), (v:Entity {entity_id: e.value_id})
+MERGE (s)-[r:$(e.rel_type) {fact_id: e.fact_id}]->(v)
+SET r.confidence = e.confidence, r.negated = e.negated, r.since = e.since
+RETURN count(r) AS edges

@@ -1,0 +1,210 @@
+"""Consolidation (pipeline stage 6): distill closed episodes into versioned facts.
+
+Never on the request path. For each unconsolidated episode, oldest first: extract
+candidates, drop those below ``min_confidence``, normalize entities and predicates,
+decide against the current versions (create / re-verify / supersede / history) and
+apply the changes in one transaction. Then embed new fact versions in batches and
+expire facts past their validity. Repeated evidence across episodes raises
+confidence (cross-episode induction). ``start_scheduler`` runs this with APScheduler.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from graphmem._errors import ExtractionError
+from graphmem.conflict import (
+    Change,
+    Create,
+    CurrentVersion,
+    Historic,
+    NewVersion,
+    Reverify,
+    Supersede,
+    decide,
+    fact_version_id,
+)
+from graphmem.embed import Embedder
+from graphmem.extract import Candidate, Extractor
+from graphmem.nlp import is_chinese
+from graphmem.normalize import USER_KEY, AliasTable, Resolution
+from graphmem.predicates import canonical_predicate, predicate_info, sentence
+from graphmem.store import facts as fact_store
+from graphmem.store.episodes import episode_from_record
+from graphmem.store.runner import QueryRunner
+
+Progress = Callable[[int, int], None]
+_EXACT_KINDS = {"amount", "date"}
+
+
+@dataclass
+class ConsolidationReport:
+    episodes: int = 0
+    created: int = 0
+    reverified: int = 0
+    superseded: int = 0
+    historic: int = 0
+    embedded: int = 0
+    expired: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+class Consolidator:
+    def __init__(
+        self,
+        runner: QueryRunner,
+        embedder: Embedder,
+        extractor: Extractor,
+        min_confidence: float = 0.7,
+        merge_score: float = 92.0,
+        review_score: float = 80.0,
+    ) -> None:
+        self.runner = runner
+        self.embedder = embedder
+        self.extractor = extractor
+        self.min_confidence = min_confidence
+        self.merge_score = merge_score
+        self.review_score = review_score
+        self._tables: dict[str, AliasTable] = {}
+        self._lock = threading.RLock()
+
+    def run(self, now: datetime, user_id: str | None = None,
+            on_progress: Progress | None = None) -> ConsolidationReport:
+        report = ConsolidationReport()
+        rows = self.runner.read("consolidate/list_unconsolidated_episodes", user_id=user_id,
+                                limit=1_000_000)
+        episodes = [episode_from_record(r["episode"]) for r in rows]
+        for i, episode in enumerate(episodes):
+            try:
+                candidates = self.extractor.extract(episode)
+            except Exception as exc:  # an extractor bug must not stop the batch
+                report.errors.append(str(ExtractionError(f"{episode.event_id}: {exc!r}")))
+                candidates = []
+            self._tally(report, self.distill(episode.user_id, episode.event_id, candidates))
+            report.episodes += 1
+            if on_progress is not None:
+                on_progress(i + 1, len(episodes))
+        if episodes:
+            self.runner.write("consolidate/mark_consolidated",
+                              event_ids=[e.event_id for e in episodes], at=now)
+        report.embedded = self.embed_new_facts()
+        report.expired = self.expire(now)
+        return report
+
+    def distill(self, user_id: str, episode_id: str, candidates: Sequence[Candidate]
+                ) -> list[Change]:
+        """Normalize, decide and apply one episode's candidates (also the online path)."""
+        kept = [c for c in candidates if c.confidence >= self.min_confidence]
+        if not kept:
+            return []
+        with self._lock:
+            return self._distill(user_id, episode_id, kept)
+
+    def lookup_entity(self, user_id: str, surface: str) -> str | None:
+        """The entity id a surface form names for this user, without creating one."""
+        with self._lock:
+            return self._table(user_id).lookup(surface)
+
+    def _distill(self, user_id: str, episode_id: str, kept: Sequence[Candidate]) -> list[Change]:
+        table = self._table(user_id)
+        resolutions: list[Resolution] = []
+        maybe_same: list[dict] = []
+        versions: list[NewVersion] = []
+        for c in kept:
+            subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
+            value = table.resolve(c.value, c.value_kind, fuzzy=c.value_kind not in _EXACT_KINDS)
+            resolutions += [subject, value]
+            for res in (subject, value):
+                if res.maybe_same_as is not None:
+                    maybe_same.append({"entity_id": res.entity_id, "other_id":
+                                       res.maybe_same_as[0], "score": res.maybe_same_as[1]})
+            versions.append(self._version(user_id, episode_id, c, subject, value))
+        changes = self._decide_all(user_id, versions)
+        fact_store.apply_changes(self.runner, fact_store.entity_rows(user_id, table, resolutions),
+                                 maybe_same, changes)
+        return changes
+
+    def embed_new_facts(self, batch: int = 256) -> int:
+        done = 0
+        while True:
+            rows = self.runner.read("consolidate/list_unembedded_facts", limit=batch)
+            if not rows:
+                return done
+            vectors = self.embedder.embed([r["sentence"] for r in rows])
+            self.runner.write("consolidate/set_fact_embeddings", rows=[
+                {"fact_id": r["fact_id"], "embedding": v} for r, v in zip(rows, vectors,
+                                                                            strict=True)])
+            done += len(rows)
+
+    def expire(self, now: datetime) -> int:
+        return int(self.runner.write("consolidate/expire_facts", now=now)[0]["expired"])
+
+    def _table(self, user_id: str) -> AliasTable:
+        if user_id not in self._tables:
+            self._tables[user_id] = fact_store.load_alias_table(
+                self.runner, user_id, self.merge_score, self.review_score)
+        return self._tables[user_id]
+
+    def _version(self, user_id: str, episode_id: str, c: Candidate, subject: Resolution,
+                 value: Resolution) -> NewVersion:
+        predicate = canonical_predicate(c.predicate)
+        info = predicate_info(predicate)
+        chinese = is_chinese(c.evidence)
+        who = ("用户" if chinese else "the user") if subject.key == USER_KEY else subject.name
+        until = c.valid_until or (c.observed_at + info.validity if info.validity else None)
+        return NewVersion(
+            fact_id=fact_version_id(user_id, subject.entity_id, predicate, value.entity_id,
+                                    c.negated, episode_id),
+            user_id=user_id, entity_id=subject.entity_id, entity=subject.name,
+            predicate=predicate, value_id=value.entity_id, value=c.value, negated=c.negated,
+            confidence=round(c.confidence, 4), observed_at=c.observed_at, valid_until=until,
+            episode_id=episode_id,
+            sentence=sentence(who, predicate, c.value, c.negated, chinese),
+        )
+
+    def _decide_all(self, user_id: str, versions: list[NewVersion]) -> list[Change]:
+        stored = fact_store.current_versions(
+            self.runner, user_id, [(v.entity_id, v.predicate) for v in versions])
+        view: dict[tuple[str, ...], CurrentVersion | None] = {}
+        changes: list[Change] = []
+        for v in versions:
+            multi = predicate_info(v.predicate).multi_valued
+            key = (v.entity_id, v.predicate, v.value_id) if multi else (v.entity_id, v.predicate)
+            if key not in view:
+                candidates = [cv for cv in stored.get((v.entity_id, v.predicate), [])
+                              if not multi or cv.value_id == v.value_id]
+                view[key] = max(candidates, key=lambda cv: cv.valid_from, default=None)
+            change = decide(v, view[key])
+            if change is None:
+                continue
+            changes.append(change)
+            if isinstance(change, Create | Supersede):
+                view[key] = CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
+                                           v.observed_at, v.observed_at, (v.episode_id,))
+        return changes
+
+    @staticmethod
+    def _tally(report: ConsolidationReport, changes: Sequence[Change]) -> None:
+        for change in changes:
+            if isinstance(change, Supersede):
+                report.superseded += 1
+            elif isinstance(change, Create):
+                report.created += 1
+            elif isinstance(change, Reverify):
+                report.reverified += 1
+            elif isinstance(change, Historic):
+                report.historic += 1
+
+
+def start_scheduler(job: Callable[[], object], every_s: float):  # -> BackgroundScheduler
+    """Run ``job`` every ``every_s`` seconds in a background thread (one at a time)."""
+    from apscheduler.schedulers.background import BackgroundScheduler
+
+    scheduler = BackgroundScheduler(daemon=True)
+    scheduler.add_job(job, "interval", seconds=every_s, max_instances=1, coalesce=True,
+                      id="graphmem-consolidate")
+    scheduler.start()
+    return scheduler

@@ -1,0 +1,294 @@
+"""Fact extraction (pipeline stage 3a): candidate facts from what the user said.
+
+``RuleExtractor`` needs no LLM: regular rules over clauses of user messages, in
+Chinese and English, for preferences, dietary and allergy constraints, budgets,
+dates and deadlines, communication channels, locations, jobs, plans and relations
+— each with its negation. "I" / 我 resolve to the user; 她 / she resolve to the
+person last named in the episode; budgets and dates attach to the episode's event
+(聚会, party, trip...) when it has one. Hedged or questioning clauses are skipped
+or lowered below ``min_confidence``. Another extractor (an LLM) plugs in through
+the ``Extractor`` protocol.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Protocol
+
+from graphmem._models import Episode
+from graphmem.nlp import is_chinese
+from graphmem.timeparse import resolve_date
+
+USER = "user"
+REL_ZH = ("女朋友|女友|男朋友|男友|老婆|妻子|太太|老公|丈夫|妈妈|母亲|爸爸|父亲|姐姐|妹妹|哥哥|弟弟|"
+          "经理|老板|领导|上司|同事|好朋友|朋友|儿子|女儿")
+REL_EN = ("girlfriend|boyfriend|wife|husband|mom|mother|mum|dad|father|sister|brother|manager|"
+          "boss|colleague|coworker|best friend|friend|son|daughter")
+EVENT_ZH = "聚会|派对|婚礼|会议|旅行|旅游|晚餐|晚宴|活动|项目|面试|演出|发布会"
+EVENT_EN = ("party|wedding|meeting|trip|dinner|event|project|interview|offsite|conference|"
+            "launch|release|concert|vacation")
+CHANNEL_ZH = "微信|邮件|邮箱|电子邮件|Slack|slack|钉钉|飞书|电话|短信|QQ|qq|Telegram|WhatsApp"
+CHANNEL_EN = "wechat|e-mail|email|slack|telegram|whatsapp|sms|phone|dingtalk|lark|feishu|qq"
+
+_CLAUSE = re.compile(r"[^，。！？；,.!?;\n]+[，。！？；,.!?;\n]*")
+_HEDGE = re.compile(r"可能|也许|大概是|好像|不确定|或许|\bmaybe\b|\bmight\b|\bperhaps\b|\bprobably\b|"
+                    r"\bnot sure\b|\bi guess\b", re.IGNORECASE)
+_QUESTION = re.compile(r"[?？]\s*$|吗[？?。]?\s*$|^(?:do|does|did|is|are|should)"
+                       r" (?:you|i|we)\b", re.IGNORECASE)
+_REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^帮我|^请|^麻烦|^能不能|^可以帮",
+                      re.IGNORECASE)
+_TRAIL_ZH = re.compile(r"(?:了|的|呢|吧|啊|呀|哦|啦|就行|就好|哈|嘛)+$")
+_CUT_EN = re.compile(r"\s+(?:and|but|because|so|since|though|when|if|as|which|that|too|anymore|"
+                     r"any more|again|now|either|at all|these days|lately|"
+                     r"very much|a lot)\b.*$", re.IGNORECASE)
+_LEAD_EN = re.compile(r"^(?:to use|using|to|the|a|an|some|eating|to eat|having|drinking)\s+",
+                      re.IGNORECASE)
+_LEAD_ZH = re.compile(r"^(?:吃|喝|看|听|玩|去|用|买|收到|养)")
+_NEG_EN = re.compile(r"\b(?:don't|do not|doesn't|does not|dont|doesnt|never|no longer|not|"
+                     r"hate|hates|dislike|dislikes|stop|rather not|can't stand)\b", re.IGNORECASE)
+
+
+_TRIGGER = re.compile(
+    rf"喜欢|爱|讨厌|偏爱|吃|过敏|预算|{CHANNEL_ZH}|住在|工作|上班|准备|打算|计划|"
+    rf"\b(?:like|likes|love|loves|enjoy|prefer|prefers|hate|hates|dislike|eat|allergic|budget|"
+    rf"under|vegetarian|vegan|{CHANNEL_EN}|live|moving|work|planning)\b|\$\d",
+    re.IGNORECASE,
+)
+
+
+def might_have_facts(text: str) -> bool:
+    """A cheap, permissive pre-check: False means no rule can match this message."""
+    return bool(_TRIGGER.search(text))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A fact as the extractor sees it, before normalization and conflict checks."""
+
+    entity: str
+    predicate: str
+    value: str
+    negated: bool
+    confidence: float
+    observed_at: datetime
+    evidence: str
+    value_kind: str = "thing"
+    valid_until: datetime | None = None
+
+
+class Extractor(Protocol):
+    def extract(self, episode: Episode) -> list[Candidate]: ...
+
+
+@dataclass
+class _Context:
+    event: str | None = None
+    person: str | None = None
+
+
+def event_in(text: str) -> str | None:
+    match = re.search(EVENT_ZH, text) or re.search(rf"\b(?:{EVENT_EN})\b", text, re.IGNORECASE)
+    return match.group(0).lower() if match else None
+
+
+class RuleExtractor:
+    """The default, offline extractor: rules + spaCy-free regular expressions."""
+
+    def extract(self, episode: Episode) -> list[Candidate]:
+        ctx = _Context(event=event_in(episode.goal))
+        found: list[Candidate] = []
+        for action in episode.actions:
+            if action.role == "user":
+                found.extend(self.extract_text(action.content, action.ts, ctx))
+        return _dedupe(found)
+
+    def extract_text(
+        self, text: str, observed_at: datetime, ctx: _Context | None = None
+    ) -> list[Candidate]:
+        """Candidates from one user message (the online path uses this directly)."""
+        ctx = ctx or _Context(event=event_in(text))
+        ctx.event = ctx.event or event_in(text)
+        out: list[Candidate] = []
+        for clause in _CLAUSE.findall(text):
+            body = clause.strip()
+            if not body or (_QUESTION.search(body) and not _REQUEST.search(body)):
+                continue
+            rules = _zh_rules if is_chinese(body) else _en_rules
+            found = rules(body.rstrip("，。！？；,.!?; \n"), observed_at, ctx)
+            if _HEDGE.search(body):
+                found = [replace(c, confidence=c.confidence - 0.25) for c in found]
+            out.extend(found)
+        return out
+
+
+def _zh_subject(clause: str, ctx: _Context) -> tuple[str | None, str, list[tuple[str, str]]]:
+    """(subject, rest of clause, relation mentions) for a Chinese clause."""
+    relations = [("has_relation", m) for m in re.findall(rf"我的?({REL_ZH})", clause)]
+    m = re.match(rf"^(?:我的?|俺)?({REL_ZH})", clause)
+    if m:
+        ctx.person = m.group(1)
+        if not relations:
+            relations.append(("has_relation", m.group(1)))
+        return m.group(1), clause[m.end():], relations
+    m = re.match(r"^(她|他)(?:的)?", clause)
+    if m:  # a pronoun for nobody named yet stays unresolved (never "the user")
+        return ctx.person, clause[m.end():], relations
+    return USER, re.sub(r"^(?:我们|我)", "", clause), relations
+
+
+def _clean_zh(value: str) -> str:
+    value = _TRAIL_ZH.sub("", _LEAD_ZH.sub("", value.strip()))
+    return value.strip(" ：:、")
+
+
+def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
+    subject, rest, relations = _zh_subject(clause, ctx)
+    out = [Candidate(USER, p, v, False, 0.9, ts, clause, "person") for p, v in relations]
+    if subject is None:
+        return out
+
+    def add(pred: str, value: str, neg: bool, conf: float, kind: str = "thing",
+            entity: str | None = None, until: datetime | None = None) -> None:
+        if value and len(value) <= 16:
+            out.append(Candidate(entity or subject, pred, value, neg, conf, ts, clause, kind,
+                                 until))
+
+    m = re.search(rf"(不喜欢|不想|不要|不愿意|别|不)?(?:用|通过|走|加我?|发到我?的?|打我?的?|联系我?用?)"
+                  rf"({CHANNEL_ZH})", rest)
+    if m:
+        add("uses_channel", m.group(2), bool(m.group(1)), 0.9, "channel")
+    elif m := re.search(r"(讨厌|不喜欢|不太喜欢|不爱|并不喜欢|喜欢|爱|喜爱|偏爱|钟爱)(.+)", rest):
+        neg = m.group(1) in {"讨厌", "不喜欢", "不太喜欢", "不爱", "并不喜欢"}
+        add("likes", _clean_zh(m.group(2)), neg, 0.9)
+    if m := re.search(r"(?:不吃|不能吃|吃不了|忌口|不碰)(.+)", rest):
+        add("dietary_restriction", _clean_zh(m.group(1)), False, 0.95)
+    elif m := re.search(r"(?:现在|又|开始|可以|能)吃(.+?)了", rest):
+        add("dietary_restriction", _clean_zh(m.group(1)), True, 0.85)
+    if m := re.search(r"对(.+?)(不)?过敏", rest) or re.search(r"^(.+?)(不)?过敏", rest):
+        add("allergic_to", _clean_zh(m.group(1)), bool(m.group(2)), 0.97)
+    if "预算" in clause:
+        import cn2an
+
+        normalized = cn2an.transform(clause, "cn2an")
+        if m := re.search(r"预算[^\d]{0,6}?(\d+(?:\.\d+)?)\s*(万|千|k|K)?\s*(?:元|块钱|块|美元|刀)?"
+                          r"\s*(以内|以下|之内|左右|上下)?", normalized):
+            amount = m.group(1) + (m.group(2) or "")
+            cap = "以内" if m.group(3) in {"以内", "以下", "之内"} else (m.group(3) or "")
+            add("budget", amount + cap, False, 0.85, "amount", ctx.event or USER)
+    _dates(clause, ts, ctx, add)
+    if m := re.search(r"住在([\u4e00-\u9fff]{2,8}?)(?:市|区|$)", rest):
+        add("lives_in", m.group(1), False, 0.85, "place")
+    if m := re.search(r"是(?:一名|一个|个)?([\u4e00-\u9fff]{0,6}(?:工程师|设计师|老师|教师|医生|护士|经理|律师|"
+                      r"会计|程序员|学生|销售|记者|作家|厨师|研究员))", rest):
+        add("works_as", m.group(1), False, 0.8, "job")
+    if m := re.search(r"在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:公司)?(?:工作|上班)", rest):
+        add("works_at", m.group(1), False, 0.8, "organization")
+    if m := re.search(r"(不)?(?:准备|打算|计划|想要)(跳槽|辞职|换工作|搬家|搬到[\u4e00-\u9fff]{2,6}|出国|读研|"
+                      r"结婚|买房|创业|学[\u4e00-\u9fff]{1,4})", rest):
+        add("plans_to", m.group(2), bool(m.group(1)), 0.8)
+    return out
+
+
+def _dates(clause: str, ts: datetime, ctx: _Context, add) -> None:  # type: ignore[no-untyped-def]
+    mention = resolve_date(clause, ts)
+    if mention is None:
+        return
+    event = event_in(clause) or ctx.event
+    deadline = re.search(r"截止|上线|交付|交稿|到期|deadline|\bdue\b|\bby\b", clause, re.IGNORECASE)
+    if deadline:
+        add("deadline", mention.start.date().isoformat(), False, 0.85, "date",
+            event or "project", mention.end)
+    elif event:
+        add("date", mention.start.date().isoformat(), False, 0.85, "date", event, mention.end)
+
+
+def _en_subject(clause: str, ctx: _Context) -> tuple[str | None, str, list[tuple[str, str]]]:
+    relations = [("has_relation", m.lower()) for m in re.findall(rf"\bmy ({REL_EN})\b", clause,
+                                                                  re.IGNORECASE)]
+    m = re.match(rf"^(?:my|our)\s+({REL_EN})\b(?:'s)?", clause, re.IGNORECASE)
+    if m:
+        ctx.person = m.group(1).lower()
+        return ctx.person, clause[m.end():], relations
+    m = re.match(r"^(?:she|he)\b", clause, re.IGNORECASE)
+    if m:
+        return ctx.person, clause[m.end():], relations
+    return USER, clause, relations
+
+
+def _clean_en(value: str) -> str:
+    value = _CUT_EN.sub("", value.strip())
+    for _ in range(2):
+        value = _LEAD_EN.sub("", value)
+    words = value.strip(" .,'\"").split()
+    return " ".join(words) if 0 < len(words) <= 4 else ""
+
+
+def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
+    subject, rest, relations = _en_subject(clause, ctx)
+    out = [Candidate(USER, p, v, False, 0.9, ts, clause, "person") for p, v in relations]
+    if subject is None:
+        return out
+
+    def add(pred: str, value: str, neg: bool, conf: float, kind: str = "thing",
+            entity: str | None = None, until: datetime | None = None) -> None:
+        if value:
+            out.append(Candidate(entity or subject, pred, value, neg, conf, ts, clause, kind,
+                                 until))
+
+    low = rest.lower()
+    if m := re.search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
+                      rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low):
+        add("uses_channel", m.group(1), bool(_NEG_EN.search(low[:m.start()])), 0.9, "channel")
+    elif m := re.search(r"\b(like|likes|love|loves|enjoy|enjoys|prefer|prefers|adore|adores|hate|"
+                        r"hates|dislike|dislikes|can't stand)\s+(.+)", rest, re.IGNORECASE):
+        neg = bool(_NEG_EN.search(low[:m.start()])) or m.group(1).lower() in {
+            "hate", "hates", "dislike", "dislikes", "can't stand"}
+        add("likes", _clean_en(m.group(2)), neg, 0.9)
+    if m := re.search(r"\b(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+eat\s+"
+                      r"(.+)", rest, re.IGNORECASE):
+        add("dietary_restriction", _clean_en(m.group(1)), False, 0.95)
+    elif m := re.search(r"\b(?:eats?|can eat)\s+(.+?)\s+(?:again|now)\b", rest, re.IGNORECASE):
+        add("dietary_restriction", _clean_en(m.group(1)), True, 0.85)
+    elif m := re.search(r"\b(?:am|is|'m|'s)\s+(?:a\s+)?(vegetarian|vegan)\b", rest, re.IGNORECASE):
+        add("dietary_restriction", "meat", False, 0.9)
+    if m := re.search(r"\b(not |no longer |isn't |aren't )?allergic to\s+(.+)", rest, re.IGNORECASE):
+        add("allergic_to", _clean_en(m.group(2)), bool(m.group(1)), 0.97)
+    if m := re.search(r"(?:budget\b[^$\d]{0,25}|\b(?:under|below|within|up to|at most|max|"
+                      r"no more than|less than)\s+)\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand)?",
+                      low):
+        amount = "$" + m.group(1).replace(",", "") + ("k" if m.group(2) else "")
+        capped = re.search(r"\b(?:under|below|within|up to|at most|max|no more than|less than)\b",
+                           low[:m.end()])
+        if "budget" in low or capped:
+            add("budget", ("under " if capped else "") + amount, False, 0.85, "amount",
+                ctx.event or USER)
+    _dates(clause, ts, ctx, add)
+    if m := re.search(r"(?i:\bi (?:live|am living|'m living) in )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
+        add("lives_in", m.group(1), False, 0.85, "place")
+    if m := re.search(r"(?i:\bi(?:'m| am) (?:moving|relocating) to )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
+        add("plans_to", f"move to {m.group(1)}", False, 0.8)
+    if m := re.search(r"\bi(?:'m| am) an? ((?:\w+ ){0,2}(?:engineer|designer|teacher|doctor|nurse|"
+                      r"manager|lawyer|accountant|developer|programmer|student|writer|chef|"
+                      r"researcher|scientist|counselor|artist|musician))\b", rest, re.IGNORECASE):
+        add("works_as", m.group(1).lower(), False, 0.8, "job")
+    if m := re.search(r"(?i:\bi work (?:at|for) )([A-Z][\w&]*(?: [A-Z][\w&]*)*)", rest):
+        add("works_at", m.group(1), False, 0.8, "organization")
+    if m := re.search(r"\b(not )?(?:planning|going|thinking about|hoping|aiming|about) to "
+                      r"(change jobs|switch jobs|quit(?: my job)?|move|relocate|retire|"
+                      r"go back to school|get married|buy a house|start a business|learn \w+)",
+                      rest, re.IGNORECASE):
+        add("plans_to", m.group(2).lower(), bool(m.group(1)), 0.8)
+    return out
+
+
+def _dedupe(found: Sequence[Candidate]) -> list[Candidate]:
+    """One candidate per (entity, predicate, value, negated): the most confident, latest."""
+    best: dict[tuple[str, str, str, bool], Candidate] = {}
+    for c in found:
+        key = (c.entity, c.predicate, c.value.lower(), c.negated)
+        if key not in best or c.confidence >= best[key].confidence:
+            best[key] = c
+    return list(best.values())

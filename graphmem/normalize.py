@@ -1,0 +1,172 @@
+"""Entity normalization (pipeline stage 3b): surface forms → one entity per user.
+
+Three layers, cheapest first:
+1. a bilingual lexicon of common entities (微信 / 微信沟通 / WeChat / wechat → ``wechat``;
+   女朋友 / 我女朋友 / girlfriend → ``girlfriend``), applied after light cleanup
+   (possessives, articles, communication suffixes) and spaCy lemmas (roses → rose);
+2. the user's persisted alias table (``AliasTable``), token-level;
+3. rapidfuzz against the user's known aliases: at or above ``merge_score`` the surface
+   becomes an alias of that entity; inside the grey band ``[review_score, merge_score)``
+   a new entity is made and the pair is recorded for review (``MAYBE_SAME_AS``), never
+   merged silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+
+from graphmem.nlp import english_nlp, is_chinese
+
+USER_KEY = "user"
+
+LEXICON: dict[str, tuple[str, ...]] = {
+    USER_KEY: ("我", "i", "me", "myself", "user", "用户", "本人"),
+    "wechat": ("微信", "wechat", "weixin", "we chat", "vx", "wx"),
+    "email": ("邮件", "邮箱", "电子邮件", "email", "e-mail", "mail", "gmail"),
+    "slack": ("slack",), "telegram": ("telegram", "电报"), "whatsapp": ("whatsapp",),
+    "phone": ("电话", "手机", "phone", "call", "phone call"),
+    "sms": ("短信", "sms", "text message", "text"),
+    "dingtalk": ("钉钉", "dingtalk"), "feishu": ("飞书", "feishu", "lark"), "qq": ("qq",),
+    "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
+    "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
+    "wife": ("老婆", "妻子", "太太", "爱人", "wife"),
+    "husband": ("老公", "丈夫", "husband"),
+    "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy"),
+    "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy"),
+    "sister": ("姐姐", "妹妹", "姐", "妹", "sister"),
+    "brother": ("哥哥", "弟弟", "哥", "弟", "brother"),
+    "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
+    "colleague": ("同事", "colleague", "coworker", "co-worker"),
+    "friend": ("朋友", "好朋友", "friend", "best friend"),
+    "son": ("儿子", "son"), "daughter": ("女儿", "daughter"),
+    "party": ("聚会", "派对", "生日聚会", "生日派对", "party", "birthday party"),
+    "rose": ("玫瑰", "玫瑰花", "rose"), "tulip": ("郁金香", "tulip"),
+    "coriander": ("香菜", "芫荽", "cilantro", "coriander"),
+    "peanut": ("花生", "peanut"), "spicy food": ("辣", "吃辣", "辣的", "spicy food", "spicy"),
+}
+RELATIONS = frozenset({"girlfriend", "boyfriend", "wife", "husband", "mother", "father",
+                       "sister", "brother", "manager", "colleague", "friend", "son",
+                       "daughter"})
+_INDEX = {alias: key for key, aliases in LEXICON.items() for alias in aliases}
+_PREFIX = re.compile(r"^(?:我的|我们的|我|她的|他的|the |a |an |my |our |her |his |their |some )+",
+                     re.IGNORECASE)
+_SUFFIX = re.compile(r"(?:沟通|交流|联系|聊天|的|了|呢|吧|啊|呀|花)$|"
+                     r"\s+(?:communication|messages?|chat|app)$", re.IGNORECASE)
+
+
+def entity_id(user_id: str, key: str) -> str:
+    return "ent_" + hashlib.sha1(f"{user_id}\0{key}".encode()).hexdigest()[:16]
+
+
+@lru_cache(maxsize=20_000)
+def clean_surface(surface: str) -> str:
+    """Lower-cased, possessives and articles dropped, English lemmatized."""
+    text = " ".join(surface.strip().split())
+    text = _PREFIX.sub("", text).strip()
+    for _ in range(2):
+        stripped = _SUFFIX.sub("", text).strip()
+        if stripped and stripped != text:
+            text = stripped
+    if not is_chinese(text) and text:
+        text = " ".join(t.lemma_.lower() if t.pos_ in {"NOUN", "PROPN"} else t.lower_
+                        for t in english_nlp()(text))
+    return text.lower()
+
+
+def lexicon_key(surface: str) -> str | None:
+    """The lexicon's canonical key for a surface form, if it knows one."""
+    raw = surface.strip().lower()
+    if raw in _INDEX:
+        return _INDEX[raw]
+    cleaned = clean_surface(surface)
+    if cleaned in _INDEX:
+        return _INDEX[cleaned]
+    if is_chinese(cleaned):
+        import jieba
+
+        tokens = [t for t in jieba.lcut(cleaned) if t.strip()]
+        hits = {_INDEX[t] for t in tokens if t in _INDEX}
+        if len(hits) == 1 and len(tokens) <= 3:  # 微信沟通 → [微信, 沟通] → wechat
+            return hits.pop()
+    return None
+
+
+@dataclass
+class Resolution:
+    key: str
+    entity_id: str
+    name: str
+    is_new: bool
+    maybe_same_as: tuple[str, float] | None = None  # (entity_id, score) for review
+
+
+@dataclass
+class AliasTable:
+    """One user's entities: key → display name and aliases. Persisted as Entity nodes."""
+
+    user_id: str
+    merge_score: float = 92.0
+    review_score: float = 80.0
+    names: dict[str, str] = field(default_factory=dict)
+    aliases: dict[str, set[str]] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
+
+    def add(self, key: str, name: str, aliases: set[str], kind: str = "thing") -> None:
+        self.names.setdefault(key, name)
+        self.aliases.setdefault(key, set()).update(aliases)
+        self.kinds.setdefault(key, kind)
+
+    def resolve(self, surface: str, kind: str = "thing", fuzzy: bool = True) -> Resolution:
+        """The entity a surface form names; adds it (and its alias) when new.
+
+        ``fuzzy=False`` for amounts and dates: "under $500" must never merge with
+        "under $800", however alike the strings look."""
+        cleaned = clean_surface(surface) or surface.strip().lower()
+        key = lexicon_key(surface) if fuzzy else None
+        review: tuple[str, float] | None = None
+        if key is None:
+            key = self._alias_owner(cleaned)
+        if key is None and fuzzy:
+            match = self._fuzzy(cleaned)
+            if match is not None and match[1] >= self.merge_score:
+                key = match[0]
+            elif match is not None and match[1] >= self.review_score:
+                review = (entity_id(self.user_id, match[0]), match[1])
+        if key is None:
+            key = cleaned
+        is_new = key not in self.names
+        kind = "user" if key == USER_KEY else ("person" if key in RELATIONS else kind)
+        display = "user" if key == USER_KEY else surface.strip()
+        self.add(key, display, {cleaned, surface.strip().lower()}, kind)
+        return Resolution(key, entity_id(self.user_id, key), self.names[key], is_new, review)
+
+    def lookup(self, surface: str) -> str | None:
+        """The entity id of a known surface form (lexicon, alias or exact key), else None."""
+        cleaned = clean_surface(surface) or surface.strip().lower()
+        key = lexicon_key(surface) or self._alias_owner(cleaned) or (
+            cleaned if cleaned in self.names else None)
+        if key is None or key not in self.names:
+            return None
+        return entity_id(self.user_id, key)
+
+    def _alias_owner(self, cleaned: str) -> str | None:
+        for key, aliases in self.aliases.items():
+            if cleaned in aliases:
+                return key
+        return None
+
+    def _fuzzy(self, cleaned: str) -> tuple[str, float] | None:
+        choices = {(key, alias): alias for key, aliases in self.aliases.items()
+                   for alias in aliases if key != USER_KEY}
+        if not choices or len(cleaned) < 2:
+            return None
+        best = process.extractOne(cleaned, choices, scorer=fuzz.WRatio)
+        if best is None:
+            return None
+        (key, _alias), score = best[2], best[1]
+        return key, float(score)

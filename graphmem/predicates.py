@@ -1,0 +1,112 @@
+"""The canonical predicate vocabulary: names, cardinality, validity, sentence forms.
+
+A predicate is *single-valued* when a new value replaces the old one (budget,
+lives_in, uses_channel) and *multi-valued* when values coexist (likes roses and
+tulips). Unknown predicates get a safe canonical name (``safe_predicate``), which
+is also the only way a predicate may become a relationship type in Cypher.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import timedelta
+
+
+@dataclass(frozen=True)
+class Predicate:
+    name: str
+    multi_valued: bool
+    en: str            # "{entity} likes {value}"
+    en_negated: str
+    zh: str
+    zh_negated: str
+    validity: timedelta | None = None   # facts that expire by themselves
+
+
+PREDICATES: dict[str, Predicate] = {p.name: p for p in (
+    Predicate("likes", True, "{e} likes {v}", "{e} does not like {v}",
+              "{e}喜欢{v}", "{e}不喜欢{v}"),
+    Predicate("dietary_restriction", True, "{e} does not eat {v}", "{e} eats {v} again",
+              "{e}不吃{v}", "{e}可以吃{v}"),
+    Predicate("allergic_to", True, "{e} is allergic to {v}", "{e} is not allergic to {v}",
+              "{e}对{v}过敏", "{e}对{v}不过敏"),
+    Predicate("budget", False, "{e} budget is {v}", "{e} has no budget of {v}",
+              "{e}预算{v}", "{e}预算不是{v}", validity=timedelta(days=30)),
+    Predicate("date", False, "{e} is on {v}", "{e} is not on {v}",
+              "{e}时间是{v}", "{e}时间不是{v}"),
+    Predicate("deadline", False, "{e} is due {v}", "{e} is not due {v}",
+              "{e}截止{v}", "{e}不在{v}截止"),
+    Predicate("uses_channel", False, "{e} uses {v}", "{e} does not use {v}",
+              "{e}用{v}沟通", "{e}不用{v}沟通"),
+    Predicate("uses_tool", True, "{e} uses {v}", "{e} does not use {v}",
+              "{e}使用{v}", "{e}不使用{v}"),
+    Predicate("lives_in", False, "{e} lives in {v}", "{e} does not live in {v}",
+              "{e}住在{v}", "{e}不住在{v}"),
+    Predicate("works_as", False, "{e} works as {v}", "{e} does not work as {v}",
+              "{e}的工作是{v}", "{e}不是{v}"),
+    Predicate("works_at", False, "{e} works at {v}", "{e} does not work at {v}",
+              "{e}在{v}工作", "{e}不在{v}工作"),
+    Predicate("plans_to", True, "{e} plans to {v}", "{e} no longer plans to {v}",
+              "{e}准备{v}", "{e}不打算{v}"),
+    Predicate("has_relation", True, "{e} has a {v}", "{e} has no {v}",
+              "{e}有{v}", "{e}没有{v}"),
+)}
+
+# Surface words → canonical predicate (the alias side of predicate normalization).
+PREDICATE_ALIASES: dict[str, str] = {
+    "喜好": "likes", "喜欢": "likes", "爱": "likes", "偏好": "likes", "like": "likes",
+    "likes": "likes", "love": "likes", "prefer": "likes", "preference": "likes",
+    "饮食禁忌": "dietary_restriction", "忌口": "dietary_restriction", "不吃": "dietary_restriction",
+    "diet": "dietary_restriction", "过敏": "allergic_to", "allergy": "allergic_to",
+    "预算": "budget", "budget": "budget", "时间": "date", "日期": "date", "date": "date",
+    "截止": "deadline", "deadline": "deadline", "沟通方式": "uses_channel",
+    "channel": "uses_channel", "住址": "lives_in", "居住地": "lives_in", "lives in": "lives_in",
+    "职业": "works_as", "job": "works_as", "公司": "works_at", "计划": "plans_to",
+    "plan": "plans_to",
+}
+
+_SAFE = re.compile(r"[^a-z0-9_]+")
+
+
+def canonical_predicate(word: str) -> str:
+    """The canonical name for a predicate word; unknown words get a safe snake_case name."""
+    key = word.strip().lower()
+    if key in PREDICATES:
+        return key
+    if key in PREDICATE_ALIASES:
+        return PREDICATE_ALIASES[key]
+    return safe_predicate(key)
+
+
+def safe_predicate(word: str) -> str:
+    """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``."""
+    name = _SAFE.sub("_", word.lower()).strip("_")[:40]
+    if not name or not name[0].isalpha():
+        name = "rel_" + name if name else "related_to"
+    return name[:44]
+
+
+def relationship_type(predicate: str) -> str:
+    """The typed edge for a predicate (``likes`` → ``LIKES``), validated, never raw text."""
+    name = safe_predicate(predicate)
+    if name != predicate:
+        raise ValueError(f"predicate {predicate!r} is not canonical")
+    return name.upper()
+
+
+def predicate_info(name: str) -> Predicate:
+    """Known predicate, or a multi-valued generic one (safe default: never overwrites)."""
+    if name in PREDICATES:
+        return PREDICATES[name]
+    words = name.replace("_", " ")
+    return Predicate(name, True, "{e} " + words + " {v}", "{e} not " + words + " {v}",
+                     "{e} " + words + " {v}", "{e} 不 " + words + " {v}")
+
+
+def sentence(entity: str, predicate: str, value: str, negated: bool, chinese: bool) -> str:
+    """The fact as one sentence (embedded, full-text indexed, shown in the context)."""
+    info = predicate_info(predicate)
+    template = (info.zh_negated if negated else info.zh) if chinese else (
+        info.en_negated if negated else info.en)
+    return template.format(e=entity, v=value)

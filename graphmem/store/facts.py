@@ -1,0 +1,149 @@
+"""Semantic store (pipeline stage 4b): fact versions, their typed edges and provenance.
+
+Every version is a ``(:Fact)`` node (so it can carry ``SUPERSEDES`` and
+``DERIVED_FROM``); the current one is also the typed edge
+``(entity)-[:PREDICATE]->(value)``. One episode's changes go in one transaction, so
+the node and edge views never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graphmem._models import EpisodeRef, Fact, FactVersion
+from graphmem.conflict import (
+    Change,
+    Create,
+    CurrentVersion,
+    Historic,
+    NewVersion,
+    Reverify,
+    Supersede,
+)
+from graphmem.normalize import AliasTable, Resolution
+from graphmem.predicates import relationship_type
+from graphmem.store.episodes import _py
+from graphmem.store.runner import QueryRunner
+
+
+def load_alias_table(runner: QueryRunner, user_id: str, merge: float, review: float) -> AliasTable:
+    table = AliasTable(user_id, merge_score=merge, review_score=review)
+    for row in runner.read("store/list_entities", user_id=user_id):
+        table.add(row["key"], row["name"], set(row["aliases"] or ()), row["kind"] or "thing")
+    return table
+
+
+def current_versions(
+    runner: QueryRunner, user_id: str, keys: Sequence[tuple[str, str]]
+) -> dict[tuple[str, str], list[CurrentVersion]]:
+    """Current versions per (entity_id, predicate)."""
+    out: dict[tuple[str, str], list[CurrentVersion]] = {}
+    if not keys:
+        return out
+    rows = runner.read("store/get_current_facts", user_id=user_id,
+                       keys=[{"entity_id": e, "predicate": p} for e, p in set(keys)])
+    for r in rows:
+        out.setdefault((r["entity_id"], r["predicate"]), []).append(CurrentVersion(
+            r["fact_id"], r["value_id"], bool(r["negated"]), float(r["confidence"]),
+            _py(r["valid_from"]), _py(r["last_verified"]), tuple(r["source_episodes"] or ()),
+        ))
+    return out
+
+
+def entity_rows(user_id: str, table: AliasTable, resolutions: Sequence[Resolution]) -> list[dict]:
+    seen: dict[str, dict[str, Any]] = {}
+    for res in resolutions:
+        seen[res.entity_id] = {
+            "entity_id": res.entity_id, "user_id": user_id, "key": res.key,
+            "name": table.names[res.key], "kind": table.kinds.get(res.key, "thing"),
+            "aliases": sorted(table.aliases.get(res.key, ())),
+        }
+    return list(seen.values())
+
+
+def apply_changes(
+    runner: QueryRunner,
+    entities: list[dict],
+    maybe_same: list[dict],
+    changes: Sequence[Change],
+    name: str = "store/apply_fact_changes",
+) -> None:
+    """Entities, new versions, supersessions, typed edges and re-verifications: one tx."""
+    creates = [c.new for c in changes if isinstance(c, Create | Supersede)]
+    historic = [c.new for c in changes if isinstance(c, Historic)]
+    steps: list[tuple[str, dict[str, Any]]] = [("store/merge_entities", {"entities": entities})]
+    if maybe_same:
+        steps.append(("store/mark_maybe_same", {"pairs": maybe_same}))
+    facts = [_version_row(v, "current") for v in creates]
+    facts += [_version_row(v, "superseded") for v in historic]
+    if facts:
+        steps.append(("store/create_fact_versions", {"facts": facts}))
+    pairs = [{"new_id": c.new.fact_id, "old_id": c.old_fact_id, "at": c.new.observed_at,
+              "rel_type": relationship_type(c.new.predicate)}
+             for c in changes if isinstance(c, Supersede)]
+    if pairs:
+        steps.append(("store/supersede_facts", {"pairs": pairs}))
+    if creates:
+        steps.append(("store/merge_current_edges", {"edges": [
+            {"fact_id": v.fact_id, "entity_id": v.entity_id, "value_id": v.value_id,
+             "rel_type": relationship_type(v.predicate), "confidence": v.confidence,
+             "negated": v.negated, "since": v.observed_at} for v in creates]}))
+    reverify = [c for c in changes if isinstance(c, Reverify)]
+    if reverify:
+        steps.append(("store/reverify_facts", {"items": [
+            {"fact_id": c.fact_id, "confidence": c.confidence, "verified_at": c.verified_at,
+             "episode_id": c.episode_id, "rel_type": relationship_type(c.predicate)}
+            for c in reverify]}))
+    runner.write_many(steps, name=name)
+
+
+def _version_row(v: NewVersion, status: str) -> dict[str, Any]:
+    return {
+        "fact_id": v.fact_id, "user_id": v.user_id, "entity_id": v.entity_id,
+        "entity": v.entity, "predicate": v.predicate, "value_id": v.value_id, "value": v.value,
+        "negated": v.negated, "sentence": v.sentence, "confidence": v.confidence,
+        "observed_at": v.observed_at, "valid_until": v.valid_until, "episode_id": v.episode_id,
+        "status": status,
+    }
+
+
+def fact_from_record(rec: dict[str, Any], supersedes: str | None = None) -> Fact:
+    return Fact(
+        fact_id=rec["fact_id"], user_id=rec["user_id"], entity=rec["entity"],
+        predicate=rec["predicate"], value=rec["value"], negated=bool(rec.get("negated")),
+        sentence=rec.get("sentence") or "", confidence=float(rec["confidence"]),
+        status=rec["status"], first_seen=_py(rec["first_seen"]),
+        last_verified=_py(rec["last_verified"]), valid_from=_opt(rec.get("valid_from")),
+        valid_until=_opt(rec.get("valid_until")),
+        source_episodes=tuple(rec.get("source_episodes") or ()), supersedes=supersedes,
+    )
+
+
+def list_facts(runner: QueryRunner, user_id: str, entity_id: str | None, predicate: str | None,
+               include_superseded: bool) -> list[Fact]:
+    rows = runner.read("retrieve/list_facts", user_id=user_id, entity_id=entity_id,
+                       predicate=predicate, include_superseded=include_superseded)
+    return [fact_from_record(r["fact"], r["supersedes"]) for r in rows]
+
+
+def fact_history(runner: QueryRunner, fact_id: str) -> list[FactVersion]:
+    rows = runner.read("retrieve/fact_history", fact_id=fact_id)
+    return [
+        FactVersion(
+            fact=fact_from_record(r["fact"], r["supersedes"]),
+            episodes=tuple(
+                EpisodeRef(event_id=e["event_id"], session_id=e["session_id"],
+                           raw_span=(int(e["raw_span_start"]), int(e["raw_span_end"])),
+                           start_time=_py(e["start_time"]))
+                for e in sorted(r["episodes"], key=lambda e: str(e.get("start_time")))
+                if e.get("session_id") is not None
+            ),
+        )
+        for r in rows
+    ]
+
+
+def _opt(value: Any) -> datetime | None:
+    return None if value is None else _py(value)
