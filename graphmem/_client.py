@@ -17,12 +17,14 @@ from pydantic import ValidationError
 
 from graphmem._config import MemoryConfig
 from graphmem._errors import InvalidInputError, StoreUnavailableError
-from graphmem._models import Episode, Fact, FactVersion, Message, MessageIn
+from graphmem._models import Episode, Fact, FactVersion, MemoryContext, Message, MessageIn
 from graphmem.buffer import RawBuffer
 from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.embed import Embedder, SentenceTransformerEmbedder
 from graphmem.extract import Extractor, RuleExtractor, might_have_facts
 from graphmem.predicates import canonical_predicate
+from graphmem.retrieve.recall import assemble, recall_episodes, recall_facts
+from graphmem.retrieve.router import route_query
 from graphmem.segment import EpisodeSplitter, IntentClassifier, build_episode, episode_id
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
@@ -200,6 +202,41 @@ class Memory:
             self.runner, user_id, entity_id,
             canonical_predicate(predicate) if predicate else None, include_superseded,
         )
+
+    def query_memory(
+        self,
+        user_query: str,
+        user_id: str,
+        filters: dict[str, Any] | None = None,
+        now: datetime | None = None,
+        top_k_episodes: int = 3,
+        top_k_facts: int = 5,
+        token_budget: int | None = None,
+    ) -> MemoryContext:
+        """The memory context for the next prompt: routed, recalled from both stores,
+        ranked, compressed and kept inside ``token_budget`` (default: what leaves
+        ``1 - memory_share`` of the model window to the conversation)."""
+        if not user_query.strip():
+            raise InvalidInputError("user_query is empty")
+        if top_k_episodes < 0 or top_k_facts < 0:
+            raise InvalidInputError("top_k_episodes and top_k_facts must be >= 0")
+        if token_budget is not None and token_budget <= 0:
+            raise InvalidInputError("token_budget must be positive")
+        now = now or self.clock()
+        _check_window(now, None)
+        route, window = route_query(user_query, now, filters)
+        budget = token_budget or int(self.config.model_window_tokens * self.config.memory_share)
+        vector = self.embedder.embed([user_query])[0]
+        episodes = recall_episodes(
+            self.runner, vector, user_query, user_id, window, top_k_episodes,
+            self.config.exact_scan_max,
+        ) if route != "semantic" and top_k_episodes else []
+        facts = recall_facts(
+            self.runner, vector, user_query, user_id, now, top_k_facts,
+            self.config.exact_scan_max, self.config.min_confidence,
+            bool((filters or {}).get("include_superseded")),
+        ) if route != "episodic" and top_k_facts else []
+        return assemble(user_query, route, window, episodes, facts, budget)
 
     def history(self, fact_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes."""

@@ -129,6 +129,8 @@ class FactHit(_Frozen):
     source_episodes: tuple[str, ...]
     session_ids: tuple[str, ...]
     raw_spans: tuple[tuple[int, int], ...] = ()
+    sentence: str = ""
+    status: FactStatus = "current"
 
 
 class TimeWindow(_Frozen):

@@ -78,16 +78,16 @@ def ingest(
     quiet: QuietOpt = False,
 ) -> None:
     """Add messages from a JSONL file, then flush."""
-    from graphmem.progress import progress_bar
+    from graphmem.progress import progress_callback
 
     lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
              if line.strip()]
     mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem, progress_bar("ingest", len(lines), quiet) as advance:
+    with mem, progress_callback("ingest", quiet) as on_progress:
         for start in range(0, len(lines), batch):
             chunk = lines[start:start + batch]
             _run(lambda c=chunk: mem.add_messages(c))
-            advance(len(chunk))
+            on_progress(start + len(chunk), len(lines))
         closed = _run(mem.flush)
     console.print(f"ingested {len(lines)} messages; {len(closed)} episodes closed at flush")
 
@@ -114,6 +114,93 @@ def episodes(
         table.add_row(ep.start_time.isoformat(timespec="seconds"), ep.session_id, ep.goal,
                       ep.result, f"{ep.raw_span[0]}–{ep.raw_span[1]}")
     console.print(table)
+
+
+@app.command()
+def query(
+    user_id: str,
+    question: str,
+    now: Annotated[datetime | None, typer.Option(help="Resolve time hints as of (ISO).")] = None,
+    top_k_episodes: Annotated[int, typer.Option()] = 3,
+    top_k_facts: Annotated[int, typer.Option()] = 5,
+    token_budget: Annotated[int | None, typer.Option()] = None,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The memory context an agent would get for QUESTION."""
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        ctx = _run(lambda: mem.query_memory(question, user_id, now=_aware(now),
+                                            top_k_episodes=top_k_episodes,
+                                            top_k_facts=top_k_facts, token_budget=token_budget))
+    if as_json:
+        typer.echo(ctx.model_dump_json())
+        return
+    window = f" {ctx.window.since} → {ctx.window.until}" if ctx.window else ""
+    console.print(f"[dim]route: {ctx.route}{window}; {ctx.tokens}/{ctx.token_budget} tokens[/dim]")
+    console.print(ctx.text or "[dim](nothing remembered)[/dim]", markup=False)
+
+
+@app.command()
+def facts(
+    user_id: str,
+    entity: Annotated[str | None, typer.Option(help="Any alias of the entity.")] = None,
+    predicate: Annotated[str | None, typer.Option()] = None,
+    include_superseded: Annotated[bool, typer.Option("--all", help="Superseded too.")] = False,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A user's facts (current ones unless --all)."""
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        found = _run(lambda: mem.facts(user_id, entity, predicate, include_superseded))
+    if as_json:
+        for fact in found:
+            typer.echo(fact.model_dump_json())
+        return
+    table = Table("fact_id", "entity", "predicate", "value", "conf", "status", "last verified")
+    for f in found:
+        table.add_row(f.fact_id, f.entity, f.predicate, ("NOT " if f.negated else "") + f.value,
+                      f"{f.confidence:.2f}", f.status, f.last_verified.date().isoformat())
+    console.print(table)
+
+
+@app.command()
+def history(
+    fact_id: str, uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False
+) -> None:
+    """A fact's version chain, newest first, with the episodes behind each version."""
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        versions = _run(lambda: mem.history(fact_id))
+    for version in versions:
+        if as_json:
+            typer.echo(version.model_dump_json())
+            continue
+        f = version.fact
+        console.print(f"[bold]{f.status}[/bold] {f.sentence} ({f.confidence:.2f}) "
+                      f"{f.valid_from:%Y-%m-%d} {f.fact_id}")
+        for ep in version.episodes:
+            console.print(f"    from {ep.event_id} {ep.session_id} msgs "
+                          f"{ep.raw_span[0]}–{ep.raw_span[1]} ({ep.start_time:%Y-%m-%d %H:%M})")
+
+
+@app.command()
+def consolidate(
+    user_id: Annotated[str | None, typer.Option(help="Only this user.")] = None,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Distill new episodes into facts now (what the background job does)."""
+    from graphmem.progress import progress_callback
+
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem, progress_callback("consolidate", quiet) as on_progress:
+        report = _run(lambda: mem.consolidate(user_id, on_progress=on_progress))
+    console.print(report)
 
 
 @app.command()
@@ -144,17 +231,43 @@ def bench_ingest(
 ) -> None:
     """Ingest throughput: messages/s, episodes/s, embedding vs Neo4j time."""
     from graphmem.bench.ingest import run_ingest_bench
-    from graphmem.progress import progress_bar
+    from graphmem.progress import progress_callback
 
-    with progress_bar("ingest", messages, quiet) as advance:
-        state = {"done": 0}
-
-        def on_progress(done: int, total: int) -> None:
-            advance(done - state["done"])
-            state["done"] = done
-
+    with progress_callback("ingest", quiet) as on_progress:
         report = _run(lambda: run_ingest_bench(
             lambda buffer_dir: _connect(uri, buffer_dir), messages, users, sessions,
             on_progress=on_progress,
         ))
     console.print(report.to_markdown())
+
+
+@bench_app.command("locomo")
+def bench_locomo(
+    data: Annotated[Path, typer.Option(help="locomo10.json")] = Path(
+        "../shared/bench/locomo/locomo10.json"),
+    samples: Annotated[int | None, typer.Option(help="First N conversations.")] = None,
+    max_questions: Annotated[int | None, typer.Option(help="Per conversation.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the markdown table here.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Per-question scores.")] = None,
+    uri: UriOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """LoCoMo retrieval: graphmem vs flat vector vs BM25 at equal context size."""
+    import tempfile
+
+    from graphmem.bench.locomo import load_locomo, run_conversations
+    from graphmem.progress import progress_callback
+
+    conversations = load_locomo(data)[:samples]
+    with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
+        mem = _run(lambda: _connect(uri, Path(tmp)))
+        with mem, progress_callback("questions", quiet) as on_progress:
+            report = _run(lambda: run_conversations(
+                mem, conversations, max_questions=max_questions, on_progress=on_progress,
+                data_path=str(data)))
+    table = report.to_markdown()
+    console.print(table, markup=False)
+    if out is not None:
+        out.write_text(table + "\n", encoding="utf-8")
+    if json_out is not None:
+        json_out.write_text(report.to_json(scores=True), encoding="utf-8")

@@ -32,3 +32,11 @@ def is_chinese(text: str) -> bool:
 
 def nlp_for(text: str) -> Language:
     return chinese_nlp() if is_chinese(text) else english_nlp()
+
+
+def jieba_words(text: str) -> list[str]:
+    """Chinese words of ``text`` (jieba, quiet)."""
+    chinese_nlp()  # sets jieba's log level once
+    import jieba
+
+    return [w for w in jieba.lcut(text) if w.strip()]

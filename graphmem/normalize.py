@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from graphmem.nlp import english_nlp, is_chinese
+from graphmem.nlp import english_nlp, is_chinese, jieba_words
 
 USER_KEY = "user"
 
@@ -87,9 +87,7 @@ def lexicon_key(surface: str) -> str | None:
     if cleaned in _INDEX:
         return _INDEX[cleaned]
     if is_chinese(cleaned):
-        import jieba
-
-        tokens = [t for t in jieba.lcut(cleaned) if t.strip()]
+        tokens = jieba_words(cleaned)
         hits = {_INDEX[t] for t in tokens if t in _INDEX}
         if len(hits) == 1 and len(tokens) <= 3:  # 微信沟通 → [微信, 沟通] → wechat
             return hits.pop()

@@ -66,6 +66,30 @@ PREDICATE_ALIASES: dict[str, str] = {
     "plan": "plans_to",
 }
 
+# Question words that name a predicate ("what's my budget", "她有什么忌口").
+QUESTION_HINTS: dict[str, str] = PREDICATE_ALIASES | {
+    "喜欢什么": "likes", "爱好": "likes", "favorite": "likes", "favourite": "likes",
+    "likes": "likes", "忌口": "dietary_restriction", "不能吃": "dietary_restriction",
+    "吃什么": "dietary_restriction", "eat": "dietary_restriction", "food": "dietary_restriction",
+    "allergic": "allergic_to", "allergies": "allergic_to", "多少钱": "budget", "花多少": "budget",
+    "spend": "budget", "哪天": "date", "什么时候": "date", "when": "date", "联系": "uses_channel",
+    "微信": "uses_channel", "邮件": "uses_channel", "contact": "uses_channel",
+    "reach": "uses_channel", "住": "lives_in", "live": "lives_in", "工作": "works_as",
+    "work": "works_at", "打算": "plans_to", "准备": "plans_to", "plans": "plans_to",
+}
+_HINT_RE = re.compile(
+    "|".join(sorted((re.escape(k) if not k.isascii() else rf"\b{re.escape(k)}\b"
+                     for k in QUESTION_HINTS), key=len, reverse=True)),
+    re.IGNORECASE,
+)
+
+
+def predicates_in(question: str) -> set[str]:
+    """Canonical predicates a question asks about."""
+    return {QUESTION_HINTS[m.group(0).lower()] for m in _HINT_RE.finditer(question)
+            if m.group(0).lower() in QUESTION_HINTS}
+
+
 _SAFE = re.compile(r"[^a-z0-9_]+")
 
 

@@ -14,15 +14,21 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
+OnProgress = Callable[[int, int], None]
+
 
 @contextmanager
-def progress_bar(label: str, total: int, quiet: bool = False) -> Iterator[Callable[[int], None]]:
-    """Yields ``advance(n)``; draws a rich bar unless ``quiet``."""
+def progress_callback(label: str, quiet: bool = False) -> Iterator[OnProgress]:
+    """Yields ``on_progress(done, total)`` that draws a rich bar (nothing if ``quiet``)."""
     if quiet:
-        yield lambda n: None
+        yield lambda done, total: None
         return
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=False) as progress:
-        task = progress.add_task(label, total=total)
-        yield lambda n: progress.advance(task, n)
+        task = progress.add_task(label, total=None)
+
+        def on_progress(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield on_progress

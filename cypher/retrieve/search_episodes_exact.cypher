@@ -6,4 +6,4 @@ WHERE e.start_time < $until AND e.end_time >= $since AND e.embedding IS NOT NULL
 WITH e, vector.similarity.cosine(e.embedding, $vector) AS score
 ORDER BY score DESC
 LIMIT $k
-RETURN e.event_id AS event_id, score
+RETURN e.event_id AS id, score

@@ -3,6 +3,6 @@
 CALL db.index.fulltext.queryNodes('episode_text', $query, {limit: $k * 20})
 YIELD node AS e, score
 WHERE e.user_id = $user_id AND e.start_time < $until AND e.end_time >= $since
-RETURN e.event_id AS event_id, score
+RETURN e.event_id AS id, score
 ORDER BY score DESC
 LIMIT $k

@@ -8,6 +8,7 @@ from typing import Any
 
 from graphmem._models import Action, Episode
 from graphmem.store.runner import QueryRunner
+from graphmem.store.search import nearest
 
 EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
 LATEST = datetime(9999, 12, 31, tzinfo=UTC)
@@ -102,27 +103,13 @@ def search_episodes_in_window(
     until: datetime | None,
     k: int,
     exact_scan_max: int = 2000,
-    max_candidates: int = 10_000,
 ) -> list[tuple[str, float]]:
-    """Time range ∩ vector similarity. Counts the window first: a small window is scanned
-    exactly; a large one goes through the vector index, oversampling until ``k`` survive.
-    Never scans every vector of every user."""
-    bounds = {"user_id": user_id, "since": since or EARLIEST, "until": until or LATEST}
-    count = runner.read("retrieve/count_episodes_in_window", **bounds)[0]["n"]
-    if count == 0:
-        return []
-    if count <= exact_scan_max:
-        rows = runner.read("retrieve/search_episodes_exact", vector=list(vector), k=k, **bounds)
-        return [(r["event_id"], float(r["score"])) for r in rows]
-    candidates = max(k * 10, 100)
-    while True:
-        rows = runner.read(
-            "retrieve/search_episodes_vector", vector=list(vector), candidates=candidates,
-            k=k, **bounds,
-        )
-        if len(rows) >= min(k, count) or candidates >= max_candidates:
-            return [(r["event_id"], float(r["score"])) for r in rows]
-        candidates = min(candidates * 4, max_candidates)
+    """Time range ∩ vector similarity (see ``store.search.nearest``)."""
+    return nearest(runner, "episodes", vector, k, exact_scan_max, **window(user_id, since, until))
+
+
+def window(user_id: str, since: datetime | None, until: datetime | None) -> dict[str, Any]:
+    return {"user_id": user_id, "since": since or EARLIEST, "until": until or LATEST}
 
 
 def _py(value: Any) -> datetime:

@@ -1,0 +1,109 @@
+"""Compression (pipeline stage 5c): a small, budgeted prompt block without an LLM.
+
+Each episode becomes one card of at most 50 characters — when it happened, the goal,
+and the part most relevant to the question (else the outcome). Each fact is one
+line with its confidence. Items are dropped lowest value-per-token first until the
+block fits the token budget; an episode card is worth less than a fact for the same
+tokens (the article: episodic records are coarse and less dense). Pure code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from graphmem._models import Episode
+from graphmem.nlp import is_chinese, jieba_words
+from graphmem.retrieve.lucene import QUERY_STOPWORDS
+from graphmem.retrieve.tokens import count_tokens
+from graphmem.segment import truncate
+
+CARD_CHARS = 50
+EPISODE_WEIGHT = 0.5
+_CLAUSE = re.compile(r"[^。！？!?;；，,\n]+")
+_WORD = re.compile(r"[\u3400-\u9fff]+|[A-Za-z0-9']+")
+_SPEAKER = re.compile(r"^[A-Z][\w .'-]{0,30}:\s+")
+
+
+def content_words(text: str) -> set[str]:
+    words: set[str] = set()
+    for run in _WORD.findall(text.lower()):
+        parts = jieba_words(run) if is_chinese(run) else [run]
+        words.update(p for p in parts if (p not in QUERY_STOPWORDS and len(p) > 1) or
+                     (is_chinese(p) and p not in QUERY_STOPWORDS))
+    return words
+
+
+def _date(when: datetime, chinese: bool) -> str:
+    return f"{when.month}月{when.day}日" if chinese else when.strftime("%-d %b %Y")
+
+
+def best_clause(episode: Episode, query: str, skip: str = "") -> str | None:
+    """The clause of the episode sharing the most content words with the query
+    (clauses already inside ``skip`` — the goal — do not count)."""
+    wanted = content_words(query)
+    best, best_overlap = None, 0
+    for action in episode.actions:
+        for clause in _CLAUSE.findall(_SPEAKER.sub("", action.content)):
+            if skip and (clause.strip() in skip or skip in clause):
+                continue
+            overlap = len(wanted & content_words(clause))
+            if overlap > best_overlap:
+                best, best_overlap = clause.strip(), overlap
+    return best
+
+
+def episode_card(episode: Episode, query: str, limit: int = CARD_CHARS) -> str:
+    """``<date> <goal>→<key>`` in at most ``limit`` characters."""
+    chinese = is_chinese(episode.goal + episode.result)
+    head = _date(episode.start_time, chinese) + " "
+    goal = _SPEAKER.sub("", episode.goal)
+    key = best_clause(episode, query, skip=goal)
+    if key is None or key in goal or goal in key:
+        key = _SPEAKER.sub("", episode.result)
+    room = limit - len(head)
+    goal_room = min(len(goal), max(8, room // 3)) if key else room
+    goal_part = truncate(goal, goal_room)
+    card = head + goal_part
+    if key:
+        card += "→" + truncate(key, max(4, limit - len(card) - 1))
+    return truncate(card, limit)
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # "fact" | "episode"
+    key: str
+    text: str
+    score: float
+
+
+def fit_budget(items: Sequence[Item], budget: int, overhead: int = 0) -> list[Item]:
+    """Keep the most valuable items whose lines fit ``budget`` tokens in total."""
+    def value(item: Item) -> float:
+        weight = EPISODE_WEIGHT if item.kind == "episode" else 1.0
+        return item.score * weight / max(1, count_tokens(item.text))
+
+    kept = list(items)
+    while kept and overhead + sum(count_tokens(i.text) for i in kept) > budget:
+        kept.remove(min(kept, key=value))
+    return kept
+
+
+def render(facts: Sequence[str], cards: Sequence[str], chinese: bool) -> str:
+    """The prompt block: long-term knowledge first, then recent events (the article's order)."""
+    blocks = []
+    if facts:
+        blocks.append(("[长期知识]" if chinese else "[Known facts]") + "\n" +
+                      "\n".join(f"- {line}" for line in facts))
+    if cards:
+        blocks.append(("[相关事件]" if chinese else "[Past episodes]") + "\n" +
+                      "\n".join(f"- {card}" for card in cards))
+    return "\n\n".join(blocks)
+
+
+def fact_line(sentence: str, confidence: float, reference_only: bool, chinese: bool) -> str:
+    note = ("，仅供参考" if chinese else ", reference only") if reference_only else ""
+    return f"{sentence} ({confidence:.2f}{note})"

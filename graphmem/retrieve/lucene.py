@@ -1,0 +1,41 @@
+"""Full-text query strings: the user's words, escaped, OR-ed — never Lucene syntax from
+user text. Chinese runs are segmented with jieba (the ``cjk`` analyzer then bigrams them)."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.nlp import is_chinese, jieba_words
+
+_LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
+_QUERY_WORD = re.compile(r"[\u3400-\u9fff]+|\w+")
+
+# Function words left out of queries (they make every document a candidate).
+_STOPWORDS_TEXT = """
+    a an the and or but if of to in on at for with by from as into about over after before
+    is are was were be been being am do does did done has have had having it its this that
+    these those there here what which who whom whose when where why how i me my we our you
+    your he him his she her they them their not no so than too very can could would should
+    will shall may might must just also ever any some
+    的 了 是 我 你 他 她 它 们 吗 呢 吧 啊 什么 怎么 哪 那 这 个
+    来着 来 着 一下 上次 那次 还 和 与 在
+    """
+QUERY_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+
+
+def escape_lucene(term: str) -> str:
+    """``term`` with Lucene query syntax characters backslash-escaped."""
+    return _LUCENE_SPECIAL.sub(r"\\\1", term)
+
+
+def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS) -> str:
+    """An OR of the distinct words of ``text`` (lowercased, escaped, function words out).
+
+    Falls back to all words when only function words are left; ``""`` for no words.
+    """
+    words: list[str] = []
+    for run in _QUERY_WORD.findall(text):
+        words.extend(jieba_words(run) if is_chinese(run) else [run.lower()])
+    content = [w for w in words if w not in stopwords] or words
+    unique = list(dict.fromkeys(w for w in content if w.strip()))
+    return " OR ".join(escape_lucene(w) for w in unique)

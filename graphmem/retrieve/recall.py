@@ -1,0 +1,110 @@
+"""Recall (pipeline stage 5d): dual recall in Neo4j, then ranking and compression.
+
+Episodic: time window ∩ vector similarity (``store.search.nearest``) fused with the
+full-text channel by reciprocal-rank fusion. Semantic: vector + full-text over the
+user's current, still valid facts, ranked by similarity × decay × recency boost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from graphmem._models import Episode, EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
+from graphmem.nlp import is_chinese
+from graphmem.predicates import predicates_in
+from graphmem.retrieve.compress import Item, episode_card, fact_line, fit_budget, render
+from graphmem.retrieve.lucene import lucene_or_query
+from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
+from graphmem.retrieve.tokens import count_tokens
+from graphmem.store.episodes import _py, get_episodes, window
+from graphmem.store.runner import QueryRunner
+from graphmem.store.search import keyword, nearest
+
+NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
+PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
+MIN_SIMILARITY = 0.1   # below this a fact is noise for this question
+
+
+def recall_episodes(
+    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
+    time_window: TimeWindow | None, k: int, exact_scan_max: int,
+) -> list[tuple[Episode, float]]:
+    bounds = window(user_id, time_window.since if time_window else None,
+                    time_window.until if time_window else None)
+    by_vector = nearest(runner, "episodes", vector, k * 3, exact_scan_max, **bounds)
+    by_words = keyword(runner, "episodes", lucene_or_query(query), k * 3, **bounds)
+    fused = rrf([i for i, _ in by_vector], [i for i, _ in by_words])[:k]
+    found = get_episodes(runner, [i for i, _ in fused])
+    return [(found[i], score) for i, score in fused if i in found]
+
+
+def recall_facts(
+    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str, now: datetime,
+    k: int, exact_scan_max: int, min_confidence: float, include_superseded: bool = False,
+) -> list[FactHit]:
+    statuses = ["current", "superseded", "expired"] if include_superseded else ["current"]
+    filters = {"user_id": user_id, "now": now, "statuses": statuses}
+    by_vector = nearest(runner, "facts", vector, k * 4, exact_scan_max, **filters)
+    by_words = keyword(runner, "facts", lucene_or_query(query), k * 4, **filters)
+    ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
+    if not ids:
+        return []
+    rows = runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))
+    asked = predicates_in(query)
+    hits = [_fact_hit(row, now, min_confidence, asked) for row in rows]
+    hits = [h for h in hits if h.score > 0]
+    return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
+
+
+def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
+    """Raw cosine (Neo4j reports (1 + cos) / 2), plus a bonus when the question names
+    the predicate; 0 when it is too dissimilar to be worth a line."""
+    cosine = (NO_EMBEDDING_SIMILARITY if row["similarity"] is None
+              else 2 * float(row["similarity"]) - 1)
+    bonus = PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0
+    return cosine + bonus if cosine + bonus >= MIN_SIMILARITY else 0.0
+
+
+def _fact_hit(row: dict[str, Any], now: datetime, min_confidence: float,
+              asked: set[str]) -> FactHit:
+    fact = row["fact"]
+    similarity = similarity_of(row, asked)
+    verified = _py(fact["last_verified"])
+    episodes = [e for e in row["episodes"] if e.get("session_id") is not None]
+    return FactHit(
+        fact_id=fact["fact_id"], entity=fact["entity"], predicate=fact["predicate"],
+        value=fact["value"], negated=bool(fact.get("negated")),
+        confidence=float(fact["confidence"]), score=fact_score(similarity, verified, now),
+        reference_only=is_reference_only(float(fact["confidence"]), verified, now,
+                                         min_confidence) or fact["status"] != "current",
+        source_episodes=tuple(e["event_id"] for e in episodes),
+        session_ids=tuple(e["session_id"] for e in episodes),
+        raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),
+        sentence=fact.get("sentence") or "", status=fact["status"],
+    )
+
+
+def assemble(
+    query: str, route: Route, time_window: TimeWindow | None,
+    episodes: Sequence[tuple[Episode, float]], facts: Sequence[FactHit], budget: int,
+) -> MemoryContext:
+    """Compress hits into cards and lines, fit the budget, render the block."""
+    chinese = is_chinese(query)
+    cards = {ep.event_id: episode_card(ep, query) for ep, _ in episodes}
+    lines = {f.fact_id: fact_line(f.sentence, f.confidence, f.reference_only, chinese)
+             for f in facts}
+    top = max([s for _, s in episodes] + [1e-9])
+    items = [Item("fact", f.fact_id, lines[f.fact_id], f.score) for f in facts] + [
+        Item("episode", ep.event_id, cards[ep.event_id], s / top) for ep, s in episodes]
+    kept = {i.key for i in fit_budget(items, budget, overhead=12)}
+    hits = tuple(
+        EpisodeHit(event_id=ep.event_id, session_id=ep.session_id, summary=cards[ep.event_id],
+                   start_time=ep.start_time, end_time=ep.end_time, raw_span=ep.raw_span,
+                   score=round(s, 6))
+        for ep, s in episodes if ep.event_id in kept)
+    kept_facts = tuple(f for f in facts if f.fact_id in kept)
+    text = render([lines[f.fact_id] for f in kept_facts], [h.summary for h in hits], chinese)
+    return MemoryContext(text=text, route=route, window=time_window, episodes=hits,
+                         facts=kept_facts, tokens=count_tokens(text), token_budget=budget)

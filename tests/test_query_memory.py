@@ -1,0 +1,102 @@
+"""query_memory end to end on the real Neo4j and models."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem import InvalidInputError
+
+T0 = datetime(2025, 1, 12, 16, 30, 2, tzinfo=UTC)
+
+
+def say(memory, user_id, session, role, text, at):
+    memory.add_message(user_id, f"{user_id}-{session}", role, text, ts=at)
+
+
+@pytest.fixture
+def history(memory, user_id):
+    party = ["帮我规划下周三的生日聚会，女朋友喜欢玫瑰，预算500以内。",
+             "需要地点还是在家？大概多少人？",
+             "在家就行，大概8个人，她不吃香菜。",
+             "好的，我按玫瑰主题、8人、禁香菜、预算500来规划。"]
+    for i, text in enumerate(party):
+        say(memory, user_id, "party", "user" if i % 2 == 0 else "assistant", text,
+            T0 + timedelta(minutes=i))
+    say(memory, user_id, "flight", "user", "帮我看看去上海的机票", T0 + timedelta(days=1))
+    say(memory, user_id, "flight", "assistant", "找到三班上午的航班，最便宜的800元",
+        T0 + timedelta(days=1, minutes=1))
+    day = T0 + timedelta(days=1)
+    say(memory, user_id, "budget1", "user", "my budget is $300", day + timedelta(hours=2))
+    say(memory, user_id, "budget2", "user", "my budget is now $450", day + timedelta(hours=5))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=1, hours=6))
+    return memory
+
+
+def test_girlfriends_flower_comes_first(history, user_id):
+    ctx = history.query_memory("上次我女朋友喜欢的花是什么来着", user_id,
+                               now=T0 + timedelta(days=2))
+    assert (ctx.facts[0].entity, ctx.facts[0].value) == ("女朋友", "玫瑰")
+    assert ctx.text.index("玫瑰") < ctx.text.index("[相关事件]")
+    first = ctx.facts[0]
+    assert first.session_ids == (f"{user_id}-party",) and first.raw_spans == ((1, 4),)
+
+
+def test_yesterday_returns_only_yesterdays_episodes(history, user_id):
+    ctx = history.query_memory("昨天我们聊了什么", user_id, now=T0 + timedelta(days=2, hours=1))
+    assert ctx.route == "episodic"
+    assert ctx.window.since == datetime(2025, 1, 13, tzinfo=UTC)
+    assert ctx.episodes and all(
+        datetime(2025, 1, 13, tzinfo=UTC) <= e.start_time < datetime(2025, 1, 14, tzinfo=UTC)
+        for e in ctx.episodes)
+    assert {e.session_id for e in ctx.episodes} >= {f"{user_id}-flight"}
+    assert ctx.facts == ()
+
+
+def test_budget_after_an_update_is_the_new_one(history, user_id):
+    ctx = history.query_memory("what's my budget", user_id, now=T0 + timedelta(days=2))
+    budgets = [f for f in ctx.facts if f.predicate == "budget" and f.entity == "user"]
+    assert [f.value for f in budgets] == ["$450"]
+    assert "$450" in ctx.text and "$300" not in ctx.text
+    old = history.query_memory("what's my budget", user_id, now=T0 + timedelta(days=2),
+                               filters={"include_superseded": True})
+    assert {"$450", "$300"} <= {f.value for f in old.facts}
+
+
+def test_defaults_on_a_twenty_episode_history(memory, user_id):
+    for day in range(20):
+        say(memory, user_id, f"d{day}", "user", f"Day {day}: help me plan the launch checklist "
+            f"item {day}, I like short lists", T0 + timedelta(days=day))
+        say(memory, user_id, f"d{day}", "assistant", f"Here is checklist item {day}.",
+            T0 + timedelta(days=day, minutes=1))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=21))
+    ctx = memory.query_memory("what did we plan for the launch?", user_id,
+                              now=T0 + timedelta(days=21))
+    assert 1 <= len(ctx.episodes) <= 3 and len(ctx.facts) <= 5
+    assert all(len(e.summary) <= 50 for e in ctx.episodes)
+    assert ctx.tokens <= ctx.token_budget == int(8192 * 0.2)
+    assert all(e.raw_span == (1, 2) and e.session_id.startswith(user_id) for e in ctx.episodes)
+
+
+def test_a_tight_budget_is_respected(history, user_id):
+    ctx = history.query_memory("上次我女朋友喜欢的花是什么来着", user_id,
+                               now=T0 + timedelta(days=2), token_budget=40)
+    assert ctx.tokens <= 40 and ctx.facts[0].value == "玫瑰"
+
+
+def test_other_users_memory_never_leaks(history, neo4j_uri, embedder, tmp_path, user_id):
+    ctx = history.query_memory("上次我女朋友喜欢的花是什么来着", user_id + "-stranger",
+                               now=T0 + timedelta(days=2))
+    assert ctx.facts == () and ctx.episodes == ()
+
+
+def test_bad_queries_are_rejected(memory, user_id):
+    with pytest.raises(InvalidInputError):
+        memory.query_memory("  ", user_id)
+    with pytest.raises(InvalidInputError):
+        memory.query_memory("x", user_id, token_budget=0)
+    with pytest.raises(InvalidInputError):
+        memory.query_memory("x", user_id, now=datetime(2025, 1, 1))
