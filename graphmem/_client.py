@@ -85,6 +85,7 @@ class Memory:
             self.runner, self.embedder, self.buffer, self.config.write_batch_size
         )
         self.extractor = extractor or RuleExtractor()
+        self._online_extractor = RuleExtractor(generic=False)  # cheap rules only
         self.consolidator = Consolidator(
             self.runner, self.embedder, self.extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
@@ -234,7 +235,7 @@ class Memory:
         facts = recall_facts(
             self.runner, vector, user_query, user_id, now, top_k_facts,
             self.config.exact_scan_max, self.config.min_confidence,
-            bool((filters or {}).get("include_superseded")),
+            bool((filters or {}).get("include_superseded")), self.config.min_fact_similarity,
         ) if route != "episodic" and top_k_facts else []
         return assemble(user_query, route, window, episodes, facts, budget)
 
@@ -311,7 +312,7 @@ class Memory:
             return
         open_messages = self.splitter.open_messages(msg.session_id)
         candidates = [
-            c for c in self.extractor.extract(build_episode(open_messages))
+            c for c in self._online_extractor.extract(build_episode(open_messages))
             if c.observed_at == msg.ts and c.predicate in ONLINE_PREDICATES
             and c.confidence >= ONLINE_MIN_CONFIDENCE
         ]

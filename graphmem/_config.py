@@ -46,6 +46,7 @@ class MemoryConfig(BaseSettings):
     alias_merge_score: float = Field(default=92.0, ge=0, le=100)
     alias_review_score: float = Field(default=80.0, ge=0, le=100)
 
+    min_fact_similarity: float = Field(default=0.35, ge=-1, le=1)  # raw cosine, + bonus
     model_window_tokens: int = Field(default=8192, ge=256)
     memory_share: float = Field(default=0.2, gt=0, le=0.5)
     exact_scan_max: int = Field(default=2000, ge=0)

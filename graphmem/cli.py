@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,6 +16,7 @@ from rich.table import Table
 
 from graphmem._errors import GraphmemError
 
+T = TypeVar("T")
 app = typer.Typer(help="graphmem — long-term memory for LLM agents, kept in Neo4j.",
                   no_args_is_help=True, add_completion=False)
 bench_app = typer.Typer(help="Benchmarks: ingest throughput, LoCoMo retrieval.",
@@ -38,6 +39,13 @@ def _connect(uri: str | None, buffer_dir: Path | None, **settings: Any):
     return Memory.connect(uri, buffer_dir=buffer_dir, **settings)
 
 
+def _with_memory(uri: str | None, buffer_dir: Path | None, call: Callable[[Any], T]) -> T:
+    """Connect, run one library call, close — library errors become CLI errors."""
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        return _run(lambda: call(mem))
+
+
 def _run(action: Callable[[], Any]) -> Any:
     try:
         return action()
@@ -49,8 +57,7 @@ def _run(action: Callable[[], Any]) -> Any:
 @app.command()
 def init(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
     """Apply the schema (constraints, range, vector and full-text indexes)."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    mem.close()
+    _with_memory(uri, buffer_dir, lambda mem: None)
     console.print("[green]schema applied[/green]")
 
 
@@ -102,9 +109,8 @@ def episodes(
     as_json: JsonOpt = False,
 ) -> None:
     """List a user's episodes in a time range."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem:
-        found = _run(lambda: mem.episodes(user_id, _aware(since), _aware(until)))
+    found = _with_memory(uri, buffer_dir,
+                         lambda mem: mem.episodes(user_id, _aware(since), _aware(until)))
     if as_json:
         for ep in found:
             typer.echo(ep.model_dump_json(exclude={"actions"}))
@@ -129,11 +135,9 @@ def query(
     as_json: JsonOpt = False,
 ) -> None:
     """The memory context an agent would get for QUESTION."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem:
-        ctx = _run(lambda: mem.query_memory(question, user_id, now=_aware(now),
-                                            top_k_episodes=top_k_episodes,
-                                            top_k_facts=top_k_facts, token_budget=token_budget))
+    ctx = _with_memory(uri, buffer_dir, lambda mem: mem.query_memory(
+        question, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
+        top_k_facts=top_k_facts, token_budget=token_budget))
     if as_json:
         typer.echo(ctx.model_dump_json())
         return
@@ -153,9 +157,8 @@ def facts(
     as_json: JsonOpt = False,
 ) -> None:
     """A user's facts (current ones unless --all)."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem:
-        found = _run(lambda: mem.facts(user_id, entity, predicate, include_superseded))
+    found = _with_memory(uri, buffer_dir,
+                         lambda mem: mem.facts(user_id, entity, predicate, include_superseded))
     if as_json:
         for fact in found:
             typer.echo(fact.model_dump_json())
@@ -172,9 +175,7 @@ def history(
     fact_id: str, uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False
 ) -> None:
     """A fact's version chain, newest first, with the episodes behind each version."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem:
-        versions = _run(lambda: mem.history(fact_id))
+    versions = _with_memory(uri, buffer_dir, lambda mem: mem.history(fact_id))
     for version in versions:
         if as_json:
             typer.echo(version.model_dump_json())
@@ -197,9 +198,9 @@ def consolidate(
     """Distill new episodes into facts now (what the background job does)."""
     from graphmem.progress import progress_callback
 
-    mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem, progress_callback("consolidate", quiet) as on_progress:
-        report = _run(lambda: mem.consolidate(user_id, on_progress=on_progress))
+    with progress_callback("consolidate", quiet) as on_progress:
+        report = _with_memory(uri, buffer_dir, lambda mem: mem.consolidate(
+            user_id, on_progress=on_progress))
     console.print(report)
 
 
@@ -209,6 +210,12 @@ def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
     from graphmem.demo import run_demo
 
     _run(lambda: run_demo(uri, buffer_dir, console))
+
+
+def _check_data(path: Path) -> None:
+    if not path.is_file():
+        raise typer.BadParameter(f"{path} not found; pass --data path/to/locomo10.json",
+                                 param_hint="--data")
 
 
 def _aware(value: datetime | None) -> datetime | None:
@@ -241,11 +248,15 @@ def bench_ingest(
     console.print(report.to_markdown())
 
 
+LocomoData = Annotated[Path, typer.Option("--data", help="locomo10.json")]
+DEFAULT_LOCOMO = Path("../shared/bench/locomo/locomo10.json")
+SamplesOpt = Annotated[int | None, typer.Option(help="First N conversations (default: all).")]
+
+
 @bench_app.command("locomo")
 def bench_locomo(
-    data: Annotated[Path, typer.Option(help="locomo10.json")] = Path(
-        "../shared/bench/locomo/locomo10.json"),
-    samples: Annotated[int | None, typer.Option(help="First N conversations.")] = None,
+    data: LocomoData = DEFAULT_LOCOMO,
+    samples: SamplesOpt = None,
     max_questions: Annotated[int | None, typer.Option(help="Per conversation.")] = None,
     out: Annotated[Path | None, typer.Option(help="Write the markdown table here.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Per-question scores.")] = None,
@@ -258,6 +269,7 @@ def bench_locomo(
     from graphmem.bench.locomo import load_locomo, run_conversations
     from graphmem.progress import progress_callback
 
+    _check_data(data)
     conversations = load_locomo(data)[:samples]
     with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
         mem = _run(lambda: _connect(uri, Path(tmp)))
@@ -271,3 +283,29 @@ def bench_locomo(
         out.write_text(table + "\n", encoding="utf-8")
     if json_out is not None:
         json_out.write_text(report.to_json(scores=True), encoding="utf-8")
+
+
+@bench_app.command("extraction")
+def bench_extraction(
+    data: LocomoData = DEFAULT_LOCOMO,
+    samples: SamplesOpt = None,
+    threshold: Annotated[float, typer.Option(help="Cosine for a covered observation.")] = 0.6,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the report.")] = None,
+    uri: UriOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """LoCoMo extraction: share of gold observations matched by an extracted fact."""
+    import tempfile
+
+    from graphmem.bench.extraction import run_extraction_bench
+    from graphmem.progress import progress_callback
+
+    _check_data(data)
+    with tempfile.TemporaryDirectory(prefix="graphmem-extraction-") as tmp:
+        mem = _run(lambda: _connect(uri, Path(tmp)))
+        with mem, progress_callback("conversations", quiet) as on_progress:
+            report = _run(lambda: run_extraction_bench(
+                mem, data, samples=samples, threshold=threshold, on_progress=on_progress))
+    console.print(report.to_markdown(), markup=False)
+    if json_out is not None:
+        json_out.write_text(report.model_dump_json(indent=2), encoding="utf-8")

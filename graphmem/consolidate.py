@@ -91,7 +91,7 @@ class Consolidator:
             self.runner.write("consolidate/mark_consolidated",
                               event_ids=[e.event_id for e in episodes], at=now)
         report.embedded = self.embed_new_facts()
-        report.expired = self.expire(now)
+        report.expired = self.expire(now, user_id)
         return report
 
     def distill(self, user_id: str, episode_id: str, candidates: Sequence[Candidate]
@@ -139,8 +139,9 @@ class Consolidator:
                                                                             strict=True)])
             done += len(rows)
 
-    def expire(self, now: datetime) -> int:
-        return int(self.runner.write("consolidate/expire_facts", now=now)[0]["expired"])
+    def expire(self, now: datetime, user_id: str | None = None) -> int:
+        rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
+        return int(rows[0]["expired"])
 
     def _table(self, user_id: str) -> AliasTable:
         if user_id not in self._tables:
@@ -162,7 +163,9 @@ class Consolidator:
             predicate=predicate, value_id=value.entity_id, value=c.value, negated=c.negated,
             confidence=round(c.confidence, 4), observed_at=c.observed_at, valid_until=until,
             episode_id=episode_id,
-            sentence=sentence(who, predicate, c.value, c.negated, chinese),
+            sentence=(c.sentence.replace(USER_KEY, who, 1) if c.sentence and
+                      c.sentence.startswith(USER_KEY + " ") else c.sentence) or sentence(
+                who, predicate, c.value, c.negated, chinese),
         )
 
     def _decide_all(self, user_id: str, versions: list[NewVersion]) -> list[Change]:

@@ -52,14 +52,35 @@ def run_demo(uri: str | None, buffer_dir: Path | None, console: Console) -> None
     with Memory.connect(uri, buffer_dir=directory) as mem:
         mem.add_messages(conversation_messages(user_id))
         mem.flush()
+        report = mem.consolidate(user_id, now=T0 + timedelta(days=9))
+        console.print(f"consolidated {report.episodes} episodes: {report.created} facts created, "
+                      f"{report.superseded} superseded, {report.expired} expired")
+
         table = Table("start", "goal", "result", "raw_span", title="Episodes (time-linked)")
         for ep in mem.episodes(user_id):
             table.add_row(ep.start_time.strftime("%Y-%m-%d %H:%M"), ep.goal, ep.result,
                           f"{ep.raw_span[0]}–{ep.raw_span[1]}")
         console.print(table)
-        hits = mem.search_episodes(user_id, "生日聚会 玫瑰", k=1)
-        for ep, score in hits:
-            console.print(f"nearest episode to '生日聚会 玫瑰': [cyan]{ep.goal}[/cyan] "
-                          f"(score {score:.2f}); raw messages:")
-            for msg in mem.raw(ep.session_id, ep.raw_span):
-                console.print(f"  #{msg.msg_id} {msg.role}: {msg.content}")
+
+        facts = Table("entity", "predicate", "value", "confidence", "status", "valid until",
+                      title="Facts (all versions)")
+        for f in mem.facts(user_id, include_superseded=True):
+            facts.add_row(f.entity, f.predicate, ("NOT " if f.negated else "") + f.value,
+                          f"{f.confidence:.2f}", f.status,
+                          f.valid_until.strftime("%Y-%m-%d") if f.valid_until else "")
+        console.print(facts)
+
+        [wechat] = mem.facts(user_id, entity="微信沟通")
+        console.print("[bold]Version chain of the WeChat fact[/bold] (newest first):")
+        for version in mem.history(wechat.fact_id):
+            ep = version.episodes[0]
+            said = mem.raw(ep.session_id, ep.raw_span)[0].content
+            console.print(f"  {version.fact.status:<10} {version.fact.sentence:<14} "
+                          f"← {ep.event_id} «{said}»")
+
+        now = T0 + timedelta(days=9)
+        for question in ("上次我女朋友喜欢的花是什么来着", "昨天我们聊了什么"):
+            ctx = mem.query_memory(question, user_id, now=now)
+            console.print(f"\n[bold]query_memory[/bold]({question!r}) → route {ctx.route}, "
+                          f"{ctx.tokens} tokens")
+            console.print(ctx.text or "(nothing)", markup=False)

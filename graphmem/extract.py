@@ -13,7 +13,7 @@ the ``Extractor`` protocol.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Protocol
@@ -26,7 +26,8 @@ USER = "user"
 REL_ZH = ("女朋友|女友|男朋友|男友|老婆|妻子|太太|老公|丈夫|妈妈|母亲|爸爸|父亲|姐姐|妹妹|哥哥|弟弟|"
           "经理|老板|领导|上司|同事|好朋友|朋友|儿子|女儿")
 REL_EN = ("girlfriend|boyfriend|wife|husband|mom|mother|mum|dad|father|sister|brother|manager|"
-          "boss|colleague|coworker|best friend|friend|son|daughter")
+          "boss|colleague|coworker|best friend|friend|son|daughter|kids|children|partner|"
+          "parents|family|dog|cat")
 EVENT_ZH = "聚会|派对|婚礼|会议|旅行|旅游|晚餐|晚宴|活动|项目|面试|演出|发布会"
 EVENT_EN = ("party|wedding|meeting|trip|dinner|event|project|interview|offsite|conference|"
             "launch|release|concert|vacation")
@@ -47,6 +48,16 @@ _CUT_EN = re.compile(r"\s+(?:and|but|because|so|since|though|when|if|as|which|th
 _LEAD_EN = re.compile(r"^(?:to use|using|to|the|a|an|some|eating|to eat|having|drinking)\s+",
                       re.IGNORECASE)
 _LEAD_ZH = re.compile(r"^(?:吃|喝|看|听|玩|去|用|买|收到|养)")
+# "I (really) like X" — the verb right after the subject, never "things like", "I'd like to".
+_LIKE_EN = re.compile(
+    r"^\s*(?:(?:i|we|she|he|they)\s+)?(?:(?:really|also|absolutely|totally|just|still|do|does|"
+    r"don't|do not|doesn't|does not|never|always|maybe|perhaps|probably|kind of|sort of)\s+)*"
+    r"(like|likes|love|loves|enjoy|enjoys|prefer|prefers|adore|adores|hate|hates|dislike|"
+    r"dislikes|can't stand)\s+(.+)", re.IGNORECASE)
+_NOT_A_VALUE = frozenset({"to", "for", "and", "or", "it", "that", "this", "them", "those",
+                          "these", "you", "him", "her", "me", "us", "what", "how", "when", "if",
+                          "everything", "something", "anything", "being", "having", "with",
+                          "of", "in", "on", "at", "who", "which", "so", "as", "a", "an", "the"})
 _NEG_EN = re.compile(r"\b(?:don't|do not|doesn't|does not|dont|doesnt|never|no longer|not|"
                      r"hate|hates|dislike|dislikes|stop|rather not|can't stand)\b", re.IGNORECASE)
 
@@ -77,6 +88,7 @@ class Candidate:
     evidence: str
     value_kind: str = "thing"
     valid_until: datetime | None = None
+    sentence: str | None = None  # set by readings whose sentence is not a template
 
 
 class Extractor(Protocol):
@@ -87,6 +99,10 @@ class Extractor(Protocol):
 class _Context:
     event: str | None = None
     person: str | None = None
+    speaker: str | None = None  # "Name: ..." transcripts: first person is the speaker
+
+
+_SPEAKER = re.compile(r"^([A-Z][\w.'-]{1,30}(?: [A-Z][\w.'-]{1,30})?):\s+(.+)$", re.DOTALL)
 
 
 def event_in(text: str) -> str | None:
@@ -95,33 +111,83 @@ def event_in(text: str) -> str | None:
 
 
 class RuleExtractor:
-    """The default, offline extractor: rules + spaCy-free regular expressions."""
+    """The default, offline extractor: specific rules (regular expressions) first, then,
+    for English clauses no rule covered, a generic subject–verb–object reading from
+    spaCy's parser (``generic=False`` keeps to the cheap rules, as the online path does)."""
+
+    def __init__(self, generic: bool = True) -> None:
+        self.generic = generic
 
     def extract(self, episode: Episode) -> list[Candidate]:
         ctx = _Context(event=event_in(episode.goal))
         found: list[Candidate] = []
+        deferred: list[_Deferred] = []
         for action in episode.actions:
             if action.role == "user":
-                found.extend(self.extract_text(action.content, action.ts, ctx))
+                found.extend(self.extract_text(action.content, action.ts, ctx, deferred))
+        found.extend(_generic(deferred))
         return _dedupe(found)
 
     def extract_text(
-        self, text: str, observed_at: datetime, ctx: _Context | None = None
+        self, text: str, observed_at: datetime, ctx: _Context | None = None,
+        deferred: list[_Deferred] | None = None,
     ) -> list[Candidate]:
-        """Candidates from one user message (the online path uses this directly)."""
+        """Candidates from one user message (the online path uses this directly).
+
+        Clauses for the generic reader go to ``deferred`` when given (parsed later in
+        one batch), else they are parsed here."""
         ctx = ctx or _Context(event=event_in(text))
         ctx.event = ctx.event or event_in(text)
+        speaker = _SPEAKER.match(text)
+        ctx.speaker = speaker.group(1) if speaker else None
+        if speaker:
+            text = speaker.group(2)
         out: list[Candidate] = []
+        now_deferred: list[_Deferred] = []
         for clause in _CLAUSE.findall(text):
             body = clause.strip()
             if not body or (_QUESTION.search(body) and not _REQUEST.search(body)):
                 continue
-            rules = _zh_rules if is_chinese(body) else _en_rules
+            chinese = is_chinese(body)
+            rules = _zh_rules if chinese else _en_rules
             found = rules(body.rstrip("，。！？；,.!?; \n"), observed_at, ctx)
-            if _HEDGE.search(body):
+            hedged = bool(_HEDGE.search(body))
+            if hedged:
                 found = [replace(c, confidence=c.confidence - 0.25) for c in found]
+            if self.generic and not chinese and all(c.predicate == "has_relation" for c in found):
+                (now_deferred if deferred is None else deferred).append(_Deferred(
+                    body, observed_at, ctx.speaker or USER, ctx.person, hedged))
             out.extend(found)
-        return out
+        if ctx.speaker:  # first person is the speaker, not the memory's user
+            out = [replace(c, entity=ctx.speaker) if c.entity == USER else c for c in out]
+        return out + _generic(now_deferred)
+
+
+@dataclass(frozen=True)
+class _Deferred:
+    """A clause waiting for the generic reader, with who "I" and "she" were then."""
+
+    clause: str
+    observed_at: datetime
+    first_person: str
+    person: str | None
+    hedged: bool
+
+
+def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
+    if not deferred:
+        return []
+    from graphmem.extract_generic import GENERIC_CONFIDENCE, generic_candidates, parse
+
+    out = []
+    for item, doc in zip(deferred, parse([d.clause for d in deferred]), strict=True):
+        confidence = GENERIC_CONFIDENCE - (0.25 if item.hedged else 0.0)
+        out.extend(
+            Candidate(entity, predicate, value, negated, confidence, item.observed_at,
+                      item.clause, sentence=f"{sentence} ({when:%-d %b %Y})")
+            for entity, predicate, value, negated, sentence, when in generic_candidates(
+                doc, item.observed_at, item.first_person, item.person))
+    return out
 
 
 def _zh_subject(clause: str, ctx: _Context) -> tuple[str | None, str, list[tuple[str, str]]]:
@@ -144,17 +210,27 @@ def _clean_zh(value: str) -> str:
     return value.strip(" ：:、")
 
 
-def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
-    subject, rest, relations = _zh_subject(clause, ctx)
+def _collector(
+    subject: str | None, relations: list[tuple[str, str]], ts: datetime, clause: str,
+    accept: Callable[[str], bool],
+) -> tuple[list[Candidate], Callable[..., None]]:
+    """The relation mentions of a clause, and ``add(...)`` for what its rules find."""
     out = [Candidate(USER, p, v, False, 0.9, ts, clause, "person") for p, v in relations]
-    if subject is None:
-        return out
 
     def add(pred: str, value: str, neg: bool, conf: float, kind: str = "thing",
             entity: str | None = None, until: datetime | None = None) -> None:
-        if value and len(value) <= 16:
+        if subject is not None and value and accept(value):
             out.append(Candidate(entity or subject, pred, value, neg, conf, ts, clause, kind,
                                  until))
+
+    return out, add
+
+
+def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
+    subject, rest, relations = _zh_subject(clause, ctx)
+    out, add = _collector(subject, relations, ts, clause, lambda v: len(v) <= 16)
+    if subject is None:
+        return out
 
     m = re.search(rf"(不喜欢|不想|不要|不愿意|别|不)?(?:用|通过|走|加我?|发到我?的?|打我?的?|联系我?用?)"
                   rf"({CHANNEL_ZH})", rest)
@@ -192,7 +268,7 @@ def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
     return out
 
 
-def _dates(clause: str, ts: datetime, ctx: _Context, add) -> None:  # type: ignore[no-untyped-def]
+def _dates(clause: str, ts: datetime, ctx: _Context, add: Callable[..., None]) -> None:
     mention = resolve_date(clause, ts)
     if mention is None:
         return
@@ -228,22 +304,16 @@ def _clean_en(value: str) -> str:
 
 def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
     subject, rest, relations = _en_subject(clause, ctx)
-    out = [Candidate(USER, p, v, False, 0.9, ts, clause, "person") for p, v in relations]
+    out, add = _collector(subject, relations, ts, clause,
+                          lambda v: v.split()[0].lower() not in _NOT_A_VALUE)
     if subject is None:
         return out
-
-    def add(pred: str, value: str, neg: bool, conf: float, kind: str = "thing",
-            entity: str | None = None, until: datetime | None = None) -> None:
-        if value:
-            out.append(Candidate(entity or subject, pred, value, neg, conf, ts, clause, kind,
-                                 until))
 
     low = rest.lower()
     if m := re.search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
                       rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low):
         add("uses_channel", m.group(1), bool(_NEG_EN.search(low[:m.start()])), 0.9, "channel")
-    elif m := re.search(r"\b(like|likes|love|loves|enjoy|enjoys|prefer|prefers|adore|adores|hate|"
-                        r"hates|dislike|dislikes|can't stand)\s+(.+)", rest, re.IGNORECASE):
+    elif m := _LIKE_EN.match(rest):
         neg = bool(_NEG_EN.search(low[:m.start()])) or m.group(1).lower() in {
             "hate", "hates", "dislike", "dislikes", "can't stand"}
         add("likes", _clean_en(m.group(2)), neg, 0.9)

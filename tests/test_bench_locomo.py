@@ -286,11 +286,15 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
         assert all(s.target_tokens == 150 for s in report.scores)
 
     # the last questions are an evidence turn's exact text: bm25 (and flat) rank it first
+    # whenever they are given any tokens at all (a turn saying "yesterday" routes graphmem
+    # to an empty window, and the baselines then get graphmem's 0 tokens)
     n = len(conv.qa)
     for system in ("bm25", "flat"):
         found = [s for s in report.scores if s.system == system and s.index >= n - exact]
         assert len(found) == exact
-        assert all(s.recall == 1.0 for s in found), system
+        given = [s for s in found if s.target_tokens > 0]
+        assert given, system
+        assert all(s.recall == 1.0 for s in given), system
 
     md = report.to_markdown()
     assert "overall" in md and "bm25" in md

@@ -144,3 +144,27 @@ def test_conflict_decisions():
     assert decide(version("500", ep="e1"), current("500")) is None  # same episode: idempotent
     late = version("300", at=TS - timedelta(days=30))
     assert isinstance(decide(late, current("500")), Historic)
+
+
+@pytest.mark.parametrize("text", ["I saw things like painting and pottery",
+                                  "I'd like to go home", "it looks like rain", "I like it",
+                                  "Caroline: I love that for you"])
+def test_like_as_preposition_or_with_a_pronoun_is_no_preference(text):
+    assert not {f for f in facts_of(text) if f[1] == "likes"}
+
+
+def test_transcript_speakers_own_their_first_person_and_generic_readings_are_dated():
+    ts = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    found = X.extract_text("Caroline: I went to a LGBTQ support group yesterday.", ts)
+    assert [(c.entity, c.predicate, c.value) for c in found] == [
+        ("Caroline", "go_to", "LGBTQ support group")]
+    assert found[0].sentence == "Caroline went to LGBTQ support group (7 May 2023)"
+    assert found[0].confidence >= 0.7
+    [rule] = X.extract_text("Melanie: I'm allergic to cats", ts)
+    assert (rule.entity, rule.predicate, rule.value) == ("Melanie", "allergic_to", "cats")
+
+
+def test_generic_readings_skip_vague_subjects_and_values():
+    assert X.extract_text("Brave has a lot of significance", TS) == []
+    assert X.extract_text("I think that is who I am", TS) == []
+    assert RuleExtractor(generic=False).extract_text("I went to Lisbon", TS) == []

@@ -152,3 +152,13 @@ def test_low_confidence_candidates_are_not_stored(memory, user_id):
 def test_history_of_an_unknown_fact_is_a_clear_error(memory):
     with pytest.raises(InvalidInputError, match="no fact"):
         memory.history("fact_does_not_exist")
+
+
+def test_consolidating_one_user_expires_only_that_users_facts(memory, user_id):
+    other = user_id + "-other"
+    for who in (user_id, other):
+        memory.add_message(who, f"{who}-x", "user", "my budget is $300", ts=T0)
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=45))
+    assert memory.facts(user_id, predicate="budget") == []
+    assert [f.value for f in memory.facts(other, predicate="budget")] == ["$300"]

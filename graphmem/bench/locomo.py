@@ -13,7 +13,7 @@ to each system, and scored on what it retrieved:
 The baselines (``flat`` vector search, ``bm25`` full-text search, over single messages) fill
 the same number of tokens graphmem used for the question, so the comparison is at equal cost.
 
-Run it: ``python -m graphmem.bench.locomo --data locomo10.json --samples 2``.
+Run it: ``graphmem bench locomo --samples 2``.
 """
 
 from __future__ import annotations
@@ -400,7 +400,9 @@ def turn_messages(conv: Conversation, session: Session, user_id: str) -> list[di
         {
             "user_id": user_id,
             "session_id": session_id,
-            "role": "user" if turn.speaker == conv.speaker_a else "assistant",
+            # Both speakers are people, neither is an AI assistant: both are "user" turns,
+            # and the "Name: " prefix tells graphmem whose first person it is.
+            "role": "user",
             "content": f"{turn.speaker}: {turn.text}",
             "ts": session.date_time + i * TURN_SPACING,
         }
@@ -640,49 +642,3 @@ def run_locomo(
         on_progress=on_progress, run_tag=run_tag,
         fallback_target_tokens=fallback_target_tokens, data_path=str(data_path),
     )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m graphmem.bench.locomo``: run, print Markdown, optionally write JSON."""
-    import argparse
-    import sys
-    import tempfile
-
-    parser = argparse.ArgumentParser(prog="python -m graphmem.bench.locomo",
-                                     description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", required=True, help="path to locomo10.json")
-    parser.add_argument("--uri", default=None, help="Neo4j URI (else GRAPHMEM_NEO4J_URI)")
-    parser.add_argument("--buffer-dir", default=None, help="raw buffer folder (default: temp)")
-    parser.add_argument("--samples", type=int, default=None)
-    parser.add_argument("--max-questions", type=int, default=None, help="per conversation")
-    parser.add_argument("--systems", default=",".join(SYSTEMS))
-    parser.add_argument("--run-tag", default=None)
-    parser.add_argument("--json", dest="json_path", default=None, help="write the report here")
-    args = parser.parse_args(argv)
-
-    from graphmem import Memory
-
-    buffer_dir = args.buffer_dir or tempfile.mkdtemp(prefix="graphmem-locomo-")
-    last = [0.0]
-
-    def progress(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if done == total or now - last[0] > 10:
-            last[0] = now
-            print(f"  {done}/{total} questions", file=sys.stderr, flush=True)
-
-    print(f"ingesting (buffer {buffer_dir}) ...", file=sys.stderr, flush=True)
-    with Memory.connect(args.uri, buffer_dir=buffer_dir) as mem:
-        report = run_locomo(
-            mem, args.data, samples=args.samples, max_questions=args.max_questions,
-            systems=tuple(s.strip() for s in args.systems.split(",") if s.strip()),
-            on_progress=progress, run_tag=args.run_tag,
-        )
-    print(report.to_markdown())
-    if args.json_path:
-        Path(args.json_path).write_text(report.to_json(scores=True), encoding="utf-8")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

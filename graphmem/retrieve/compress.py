@@ -55,21 +55,36 @@ def best_clause(episode: Episode, query: str, skip: str = "") -> str | None:
     return best
 
 
+def focus(clause: str, query: str, limit: int) -> str:
+    """The ``limit``-character window of ``clause`` that starts just before its first word
+    shared with the query (what answers a question usually follows its words)."""
+    if len(clause) <= limit:
+        return clause
+    wanted = content_words(query)
+    if is_chinese(clause):
+        hits = [clause.find(w) for w in wanted if w in clause]
+        start = max(0, min(hits) - 2) if hits else 0
+        return clause[start:start + limit]
+    words = clause.split()
+    first = next((i for i, w in enumerate(words) if content_words(w) & wanted), 0)
+    start = max(0, first - 1)
+    return " ".join(words[start:])
+
+
 def episode_card(episode: Episode, query: str, limit: int = CARD_CHARS) -> str:
-    """``<date> <goal>→<key>`` in at most ``limit`` characters."""
+    """At most ``limit`` characters: ``<date> <clause relevant to the question>`` when the
+    episode has one (the key constraint for this question), else ``<date> <goal>→<outcome>``."""
     chinese = is_chinese(episode.goal + episode.result)
     head = _date(episode.start_time, chinese) + " "
     goal = _SPEAKER.sub("", episode.goal)
     key = best_clause(episode, query, skip=goal)
-    if key is None or key in goal or goal in key:
-        key = _SPEAKER.sub("", episode.result)
-    room = limit - len(head)
-    goal_room = min(len(goal), max(8, room // 3)) if key else room
-    goal_part = truncate(goal, goal_room)
-    card = head + goal_part
-    if key:
-        card += "→" + truncate(key, max(4, limit - len(card) - 1))
-    return truncate(card, limit)
+    if key is not None:
+        return truncate(head + focus(key, query, limit - len(head)), limit)
+    outcome = _SPEAKER.sub("", episode.result)
+    if not outcome or outcome in goal or goal in outcome:
+        return truncate(head + goal, limit)
+    goal_part = truncate(goal, max(8, (limit - len(head)) // 2))
+    return truncate(f"{head}{goal_part}→{outcome}", limit)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,8 @@ from graphmem.store.search import keyword, nearest
 
 NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
 PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
-MIN_SIMILARITY = 0.1   # below this a fact is noise for this question
+MIN_SIMILARITY = 0.35  # default floor: below it a fact is noise for this question
+RELATIVE_FLOOR = 0.75  # and facts far below the best one are too (a shared name is no match)
 
 
 def recall_episodes(
@@ -43,6 +44,7 @@ def recall_episodes(
 def recall_facts(
     runner: QueryRunner, vector: Sequence[float], query: str, user_id: str, now: datetime,
     k: int, exact_scan_max: int, min_confidence: float, include_superseded: bool = False,
+    min_similarity: float = MIN_SIMILARITY,
 ) -> list[FactHit]:
     statuses = ["current", "superseded", "expired"] if include_superseded else ["current"]
     filters = {"user_id": user_id, "now": now, "statuses": statuses}
@@ -53,24 +55,26 @@ def recall_facts(
         return []
     rows = runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))
     asked = predicates_in(query)
-    hits = [_fact_hit(row, now, min_confidence, asked) for row in rows]
+    best = max((similarity_of(row, asked, min_similarity) for row in rows), default=0.0)
+    floor = max(min_similarity, RELATIVE_FLOOR * best)
+    hits = [_fact_hit(row, now, min_confidence, asked, floor) for row in rows]
     hits = [h for h in hits if h.score > 0]
     return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
 
 
-def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
+def similarity_of(row: dict[str, Any], asked: set[str], floor: float = MIN_SIMILARITY) -> float:
     """Raw cosine (Neo4j reports (1 + cos) / 2), plus a bonus when the question names
     the predicate; 0 when it is too dissimilar to be worth a line."""
     cosine = (NO_EMBEDDING_SIMILARITY if row["similarity"] is None
               else 2 * float(row["similarity"]) - 1)
     bonus = PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0
-    return cosine + bonus if cosine + bonus >= MIN_SIMILARITY else 0.0
+    return cosine + bonus if cosine + bonus >= floor else 0.0
 
 
 def _fact_hit(row: dict[str, Any], now: datetime, min_confidence: float,
-              asked: set[str]) -> FactHit:
+              asked: set[str], floor: float) -> FactHit:
     fact = row["fact"]
-    similarity = similarity_of(row, asked)
+    similarity = similarity_of(row, asked, floor)
     verified = _py(fact["last_verified"])
     episodes = [e for e in row["episodes"] if e.get("session_id") is not None]
     return FactHit(
