@@ -14,7 +14,7 @@ from typing import Any
 import neo4j
 from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable
 
-from graphmem._errors import ConfigError, StoreUnavailableError
+from graphmem._errors import ConfigError, GraphmemError, StoreUnavailableError
 from graphmem.store import cypher
 
 Tracer = Callable[[str], None]
@@ -69,8 +69,7 @@ class QueryRunner:
 
         def work(tx: neo4j.ManagedTransaction) -> None:
             for step_name, params in steps:
-                text = params.pop("__text__", None) or cypher.load(step_name)
-                tx.run(text, params).consume()
+                tx.run(cypher.load(step_name), params).consume()
 
         self._execute(name, lambda session: session.execute_write(work))
 
@@ -91,9 +90,9 @@ class QueryRunner:
         try:
             with self.driver.session(database=self.database, default_access_mode=access) as s:
                 return call(s)
-        except ClientError as exc:
-            raise StoreUnavailableError(
-                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}", query=name
+        except ClientError as exc:  # the query or its parameters are wrong: not an outage
+            raise GraphmemError(
+                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}"
             ) from exc
         except (ServiceUnavailable, DriverError, Neo4jError, OSError) as exc:
             raise StoreUnavailableError(
