@@ -30,7 +30,7 @@ from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
-from graphmem.store.writer import EpisodeWriter
+from graphmem.store.writer import BackgroundQueue, EpisodeWriter
 
 Clock = Callable[[], datetime]
 _IDLE_CHECK_EVERY = 500
@@ -90,6 +90,7 @@ class Memory:
             self.runner, self.embedder, self.extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
         )
+        self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts")
         self._since_idle_check = 0
         self._latest_ts: datetime | None = None
         self._resume()
@@ -165,6 +166,7 @@ class Memory:
         closed = self.splitter.close_all(user_id)
         self.writer.submit(closed)
         self.writer.drain()
+        self._online.drain()
         return closed
 
     def replay(self) -> int:
@@ -184,6 +186,7 @@ class Memory:
         """Distill stored, not yet consolidated episodes into versioned facts; embed new
         facts; expire facts past their validity. The background job runs exactly this."""
         self.writer.drain()
+        self._online.drain()
         return self.consolidator.run(now or self.clock(), user_id, on_progress)
 
     # -- reading -----------------------------------------------------------------------
@@ -194,6 +197,7 @@ class Memory:
     ) -> list[Fact]:
         """The user's facts (current only unless ``include_superseded``), optionally for
         one entity (any alias: 微信沟通 finds WeChat) and/or predicate (喜好 → likes)."""
+        self._online.drain()  # read your own writes
         entity_id = None
         if entity is not None:
             entity_id = self.consolidator.lookup_entity(user_id, entity)
@@ -227,6 +231,7 @@ class Memory:
         _check_window(now, None)
         route, window = route_query(user_query, now, filters)
         budget = token_budget or int(self.config.model_window_tokens * self.config.memory_share)
+        self._online.drain()  # read your own writes
         vector = self.embedder.embed([user_query])[0]
         episodes = recall_episodes(
             self.runner, vector, user_query, user_id, window, top_k_episodes,
@@ -241,6 +246,7 @@ class Memory:
 
     def history(self, fact_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes."""
+        self._online.drain()
         versions = fact_store.fact_history(self.runner, fact_id)
         if not versions:
             raise InvalidInputError(f"no fact with id {fact_id!r}")
@@ -284,6 +290,7 @@ class Memory:
                 self._scheduler.shutdown(wait=True)
             self.flush()
         finally:
+            self._online.close()
             self.writer.close()
             self.runner.close()
 
@@ -307,7 +314,8 @@ class Memory:
 
     def _extract_online(self, msg: Message) -> None:
         """Explicit preferences/constraints in a user message become facts at once: cheap
-        rules, no model call; the fact's episode id is already known (deterministic)."""
+        rules here, the Neo4j write in the background; the fact's episode id is already
+        known (deterministic), so consolidation later only re-verifies it."""
         if not might_have_facts(msg.content):
             return
         open_messages = self.splitter.open_messages(msg.session_id)
@@ -316,10 +324,15 @@ class Memory:
             if c.observed_at == msg.ts and c.predicate in ONLINE_PREDICATES
             and c.confidence >= ONLINE_MIN_CONFIDENCE
         ]
+        if candidates:
+            self._online.submit(
+                (msg.user_id, episode_id(msg.session_id, open_messages[0].msg_id), candidates))
+
+    def _store_online(self, item: object) -> None:
+        user_id, event_id, candidates = item  # type: ignore[misc]
         # If Neo4j is down, consolidation distills the same episode later: nothing is lost.
         with contextlib.suppress(StoreUnavailableError):
-            self.consolidator.distill(
-                msg.user_id, episode_id(msg.session_id, open_messages[0].msg_id), candidates)
+            self.consolidator.distill(user_id, event_id, candidates)
 
     def _existing(self, session_id: str, role: str, content: str, ts: datetime | None) -> Message:
         for msg in self.buffer.iter_session(session_id):

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import cache
 from typing import Protocol
 
 from graphmem._models import Episode
@@ -23,6 +24,24 @@ from graphmem.nlp import is_chinese
 from graphmem.timeparse import resolve_date
 
 USER = "user"
+
+
+@cache
+def _compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Rules compile once: ``re``'s own cache (512 patterns) churns with spaCy loaded."""
+    return re.compile(pattern, flags)
+
+
+def _search(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return _compiled(pattern, flags).search(text)
+
+
+def _match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return _compiled(pattern, flags).match(text)
+
+
+def _findall(pattern: str, text: str, flags: int = 0) -> list:
+    return _compiled(pattern, flags).findall(text)
 REL_ZH = ("女朋友|女友|男朋友|男友|老婆|妻子|太太|老公|丈夫|妈妈|母亲|爸爸|父亲|姐姐|妹妹|哥哥|弟弟|"
           "经理|老板|领导|上司|同事|好朋友|朋友|儿子|女儿")
 REL_EN = ("girlfriend|boyfriend|wife|husband|mom|mother|mum|dad|father|sister|brother|manager|"
@@ -106,7 +125,7 @@ _SPEAKER = re.compile(r"^([A-Z][\w.'-]{1,30}(?: [A-Z][\w.'-]{1,30})?):\s+(.+)$",
 
 
 def event_in(text: str) -> str | None:
-    match = re.search(EVENT_ZH, text) or re.search(rf"\b(?:{EVENT_EN})\b", text, re.IGNORECASE)
+    match = _search(EVENT_ZH, text) or _search(rf"\b(?:{EVENT_EN})\b", text, re.IGNORECASE)
     return match.group(0).lower() if match else None
 
 
@@ -192,14 +211,14 @@ def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
 
 def _zh_subject(clause: str, ctx: _Context) -> tuple[str | None, str, list[tuple[str, str]]]:
     """(subject, rest of clause, relation mentions) for a Chinese clause."""
-    relations = [("has_relation", m) for m in re.findall(rf"我的?({REL_ZH})", clause)]
-    m = re.match(rf"^(?:我的?|俺)?({REL_ZH})", clause)
+    relations = [("has_relation", m) for m in _findall(rf"我的?({REL_ZH})", clause)]
+    m = _match(rf"^(?:我的?|俺)?({REL_ZH})", clause)
     if m:
         ctx.person = m.group(1)
         if not relations:
             relations.append(("has_relation", m.group(1)))
         return m.group(1), clause[m.end():], relations
-    m = re.match(r"^(她|他)(?:的)?", clause)
+    m = _match(r"^(她|他)(?:的)?", clause)
     if m:  # a pronoun for nobody named yet stays unresolved (never "the user")
         return ctx.person, clause[m.end():], relations
     return USER, re.sub(r"^(?:我们|我)", "", clause), relations
@@ -232,37 +251,37 @@ def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
     if subject is None:
         return out
 
-    m = re.search(rf"(不喜欢|不想|不要|不愿意|别|不)?(?:用|通过|走|加我?|发到我?的?|打我?的?|联系我?用?)"
+    m = _search(rf"(不喜欢|不想|不要|不愿意|别|不)?(?:用|通过|走|加我?|发到我?的?|打我?的?|联系我?用?)"
                   rf"({CHANNEL_ZH})", rest)
     if m:
         add("uses_channel", m.group(2), bool(m.group(1)), 0.9, "channel")
-    elif m := re.search(r"(讨厌|不喜欢|不太喜欢|不爱|并不喜欢|喜欢|爱|喜爱|偏爱|钟爱)(.+)", rest):
+    elif m := _search(r"(讨厌|不喜欢|不太喜欢|不爱|并不喜欢|喜欢|爱|喜爱|偏爱|钟爱)(.+)", rest):
         neg = m.group(1) in {"讨厌", "不喜欢", "不太喜欢", "不爱", "并不喜欢"}
         add("likes", _clean_zh(m.group(2)), neg, 0.9)
-    if m := re.search(r"(?:不吃|不能吃|吃不了|忌口|不碰)(.+)", rest):
+    if m := _search(r"(?:不吃|不能吃|吃不了|忌口|不碰)(.+)", rest):
         add("dietary_restriction", _clean_zh(m.group(1)), False, 0.95)
-    elif m := re.search(r"(?:现在|又|开始|可以|能)吃(.+?)了", rest):
+    elif m := _search(r"(?:现在|又|开始|可以|能)吃(.+?)了", rest):
         add("dietary_restriction", _clean_zh(m.group(1)), True, 0.85)
-    if m := re.search(r"对(.+?)(不)?过敏", rest) or re.search(r"^(.+?)(不)?过敏", rest):
+    if m := _search(r"对(.+?)(不)?过敏", rest) or _search(r"^(.+?)(不)?过敏", rest):
         add("allergic_to", _clean_zh(m.group(1)), bool(m.group(2)), 0.97)
     if "预算" in clause:
         import cn2an
 
         normalized = cn2an.transform(clause, "cn2an")
-        if m := re.search(r"预算[^\d]{0,6}?(\d+(?:\.\d+)?)\s*(万|千|k|K)?\s*(?:元|块钱|块|美元|刀)?"
+        if m := _search(r"预算[^\d]{0,6}?(\d+(?:\.\d+)?)\s*(万|千|k|K)?\s*(?:元|块钱|块|美元|刀)?"
                           r"\s*(以内|以下|之内|左右|上下)?", normalized):
             amount = m.group(1) + (m.group(2) or "")
             cap = "以内" if m.group(3) in {"以内", "以下", "之内"} else (m.group(3) or "")
             add("budget", amount + cap, False, 0.85, "amount", ctx.event or USER)
     _dates(clause, ts, ctx, add)
-    if m := re.search(r"住在([\u4e00-\u9fff]{2,8}?)(?:市|区|$)", rest):
+    if m := _search(r"住在([\u4e00-\u9fff]{2,8}?)(?:市|区|$)", rest):
         add("lives_in", m.group(1), False, 0.85, "place")
-    if m := re.search(r"是(?:一名|一个|个)?([\u4e00-\u9fff]{0,6}(?:工程师|设计师|老师|教师|医生|护士|经理|律师|"
+    if m := _search(r"是(?:一名|一个|个)?([\u4e00-\u9fff]{0,6}(?:工程师|设计师|老师|教师|医生|护士|经理|律师|"
                       r"会计|程序员|学生|销售|记者|作家|厨师|研究员))", rest):
         add("works_as", m.group(1), False, 0.8, "job")
-    if m := re.search(r"在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:公司)?(?:工作|上班)", rest):
+    if m := _search(r"在([\u4e00-\u9fffA-Za-z]{2,12}?)(?:公司)?(?:工作|上班)", rest):
         add("works_at", m.group(1), False, 0.8, "organization")
-    if m := re.search(r"(不)?(?:准备|打算|计划|想要)(跳槽|辞职|换工作|搬家|搬到[\u4e00-\u9fff]{2,6}|出国|读研|"
+    if m := _search(r"(不)?(?:准备|打算|计划|想要)(跳槽|辞职|换工作|搬家|搬到[\u4e00-\u9fff]{2,6}|出国|读研|"
                       r"结婚|买房|创业|学[\u4e00-\u9fff]{1,4})", rest):
         add("plans_to", m.group(2), bool(m.group(1)), 0.8)
     return out
@@ -273,7 +292,7 @@ def _dates(clause: str, ts: datetime, ctx: _Context, add: Callable[..., None]) -
     if mention is None:
         return
     event = event_in(clause) or ctx.event
-    deadline = re.search(r"截止|上线|交付|交稿|到期|deadline|\bdue\b|\bby\b", clause, re.IGNORECASE)
+    deadline = _search(r"截止|上线|交付|交稿|到期|deadline|\bdue\b|\bby\b", clause, re.IGNORECASE)
     if deadline:
         add("deadline", mention.start.date().isoformat(), False, 0.85, "date",
             event or "project", mention.end)
@@ -282,13 +301,13 @@ def _dates(clause: str, ts: datetime, ctx: _Context, add: Callable[..., None]) -
 
 
 def _en_subject(clause: str, ctx: _Context) -> tuple[str | None, str, list[tuple[str, str]]]:
-    relations = [("has_relation", m.lower()) for m in re.findall(rf"\bmy ({REL_EN})\b", clause,
+    relations = [("has_relation", m.lower()) for m in _findall(rf"\bmy ({REL_EN})\b", clause,
                                                                   re.IGNORECASE)]
-    m = re.match(rf"^(?:my|our)\s+({REL_EN})\b(?:'s)?", clause, re.IGNORECASE)
+    m = _match(rf"^(?:my|our)\s+({REL_EN})\b(?:'s)?", clause, re.IGNORECASE)
     if m:
         ctx.person = m.group(1).lower()
         return ctx.person, clause[m.end():], relations
-    m = re.match(r"^(?:she|he)\b", clause, re.IGNORECASE)
+    m = _match(r"^(?:she|he)\b", clause, re.IGNORECASE)
     if m:
         return ctx.person, clause[m.end():], relations
     return USER, clause, relations
@@ -310,43 +329,43 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
         return out
 
     low = rest.lower()
-    if m := re.search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
+    if m := _search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
                       rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low):
         add("uses_channel", m.group(1), bool(_NEG_EN.search(low[:m.start()])), 0.9, "channel")
     elif m := _LIKE_EN.match(rest):
         neg = bool(_NEG_EN.search(low[:m.start()])) or m.group(1).lower() in {
             "hate", "hates", "dislike", "dislikes", "can't stand"}
         add("likes", _clean_en(m.group(2)), neg, 0.9)
-    if m := re.search(r"\b(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+eat\s+"
+    if m := _search(r"\b(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+eat\s+"
                       r"(.+)", rest, re.IGNORECASE):
         add("dietary_restriction", _clean_en(m.group(1)), False, 0.95)
-    elif m := re.search(r"\b(?:eats?|can eat)\s+(.+?)\s+(?:again|now)\b", rest, re.IGNORECASE):
+    elif m := _search(r"\b(?:eats?|can eat)\s+(.+?)\s+(?:again|now)\b", rest, re.IGNORECASE):
         add("dietary_restriction", _clean_en(m.group(1)), True, 0.85)
-    elif m := re.search(r"\b(?:am|is|'m|'s)\s+(?:a\s+)?(vegetarian|vegan)\b", rest, re.IGNORECASE):
+    elif m := _search(r"\b(?:am|is|'m|'s)\s+(?:a\s+)?(vegetarian|vegan)\b", rest, re.IGNORECASE):
         add("dietary_restriction", "meat", False, 0.9)
-    if m := re.search(r"\b(not |no longer |isn't |aren't )?allergic to\s+(.+)", rest, re.IGNORECASE):
+    if m := _search(r"\b(not |no longer |isn't |aren't )?allergic to\s+(.+)", rest, re.IGNORECASE):
         add("allergic_to", _clean_en(m.group(2)), bool(m.group(1)), 0.97)
-    if m := re.search(r"(?:budget\b[^$\d]{0,25}|\b(?:under|below|within|up to|at most|max|"
+    if m := _search(r"(?:budget\b[^$\d]{0,25}|\b(?:under|below|within|up to|at most|max|"
                       r"no more than|less than)\s+)\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand)?",
                       low):
         amount = "$" + m.group(1).replace(",", "") + ("k" if m.group(2) else "")
-        capped = re.search(r"\b(?:under|below|within|up to|at most|max|no more than|less than)\b",
+        capped = _search(r"\b(?:under|below|within|up to|at most|max|no more than|less than)\b",
                            low[:m.end()])
         if "budget" in low or capped:
             add("budget", ("under " if capped else "") + amount, False, 0.85, "amount",
                 ctx.event or USER)
     _dates(clause, ts, ctx, add)
-    if m := re.search(r"(?i:\bi (?:live|am living|'m living) in )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
+    if m := _search(r"(?i:\bi (?:live|am living|'m living) in )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
         add("lives_in", m.group(1), False, 0.85, "place")
-    if m := re.search(r"(?i:\bi(?:'m| am) (?:moving|relocating) to )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
+    if m := _search(r"(?i:\bi(?:'m| am) (?:moving|relocating) to )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
         add("plans_to", f"move to {m.group(1)}", False, 0.8)
-    if m := re.search(r"\bi(?:'m| am) an? ((?:\w+ ){0,2}(?:engineer|designer|teacher|doctor|nurse|"
+    if m := _search(r"\bi(?:'m| am) an? ((?:\w+ ){0,2}(?:engineer|designer|teacher|doctor|nurse|"
                       r"manager|lawyer|accountant|developer|programmer|student|writer|chef|"
                       r"researcher|scientist|counselor|artist|musician))\b", rest, re.IGNORECASE):
         add("works_as", m.group(1).lower(), False, 0.8, "job")
-    if m := re.search(r"(?i:\bi work (?:at|for) )([A-Z][\w&]*(?: [A-Z][\w&]*)*)", rest):
+    if m := _search(r"(?i:\bi work (?:at|for) )([A-Z][\w&]*(?: [A-Z][\w&]*)*)", rest):
         add("works_at", m.group(1), False, 0.8, "organization")
-    if m := re.search(r"\b(not )?(?:planning|going|thinking about|hoping|aiming|about) to "
+    if m := _search(r"\b(not )?(?:planning|going|thinking about|hoping|aiming|about) to "
                       r"(change jobs|switch jobs|quit(?: my job)?|move|relocate|retire|"
                       r"go back to school|get married|buy a house|start a business|learn \w+)",
                       rest, re.IGNORECASE):

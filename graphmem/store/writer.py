@@ -163,3 +163,39 @@ class EpisodeWriter:
                 else GraphmemError(f"episode writer failed: {exc!r}")
             )
         self.stats.errors.append(str(exc))
+
+
+class BackgroundQueue:
+    """One thread applying ``handle(item)`` to submitted items, in order.
+
+    ``drain()`` waits until everything submitted so far is handled, so readers can see
+    their own writes. A failing item is recorded in ``errors`` and skipped."""
+
+    def __init__(self, handle: Callable[[object], None], name: str) -> None:
+        self.handle = handle
+        self.errors: list[str] = []
+        self._queue: queue.Queue[object] = queue.Queue()
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, item: object) -> None:
+        self._queue.put(item)
+
+    def drain(self) -> None:
+        self._queue.join()
+
+    def close(self) -> None:
+        self._queue.put(_STOP)
+        self._thread.join(timeout=60)
+
+    def _loop(self) -> None:
+        while True:
+            item = self._queue.get()
+            try:
+                if item is _STOP:
+                    return
+                self.handle(item)
+            except Exception as exc:  # recorded, never kills the thread
+                self.errors.append(repr(exc))
+            finally:
+                self._queue.task_done()
