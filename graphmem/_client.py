@@ -228,7 +228,8 @@ class Memory:
         if token_budget is not None and token_budget <= 0:
             raise InvalidInputError("token_budget must be positive")
         now = now or self.clock()
-        _check_window(now, None)
+        if now.tzinfo is None:
+            raise InvalidInputError("now must be timezone-aware")
         route, window = route_query(user_query, now, filters)
         budget = token_budget or int(self.config.model_window_tokens * self.config.memory_share)
         self._online.drain()  # read your own writes

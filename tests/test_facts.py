@@ -162,3 +162,17 @@ def test_consolidating_one_user_expires_only_that_users_facts(memory, user_id):
     memory.consolidate(user_id, now=T0 + timedelta(days=45))
     assert memory.facts(user_id, predicate="budget") == []
     assert [f.value for f in memory.facts(other, predicate="budget")] == ["$300"]
+
+
+def test_ambiguous_entities_are_recorded_for_review_not_merged(memory, driver, user_id):
+    say(memory, user_id, "j1", "I work at Initech", T0)  # WRatio(initech, initech labs) = 90:
+    say(memory, user_id, "j2", "I work at Initech Labs", T0 + timedelta(days=1))  # grey band
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=2))
+    records, _, _ = driver.execute_query(
+        "MATCH (a:Entity {user_id: $u})-[r:MAYBE_SAME_AS]->(b:Entity) "
+        "RETURN a.name AS a, b.name AS b, r.score AS score", u=user_id)
+    assert [(r["a"], r["b"]) for r in records] == [("Initech Labs", "Initech")]
+    assert 80 <= records[0]["score"] < 92
+    history = memory.facts(user_id, predicate="works_at", include_superseded=True)
+    assert {f.value for f in history} == {"Initech", "Initech Labs"}  # two entities, not one

@@ -98,5 +98,5 @@ def test_bad_queries_are_rejected(memory, user_id):
         memory.query_memory("  ", user_id)
     with pytest.raises(InvalidInputError):
         memory.query_memory("x", user_id, token_budget=0)
-    with pytest.raises(InvalidInputError):
+    with pytest.raises(InvalidInputError, match="now must be timezone-aware"):
         memory.query_memory("x", user_id, now=datetime(2025, 1, 1))
