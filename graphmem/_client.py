@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterable, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,7 @@ class Memory:
         self.consolidator = Consolidator(
             self.runner, self.embedder, self.extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
+            timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
         self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts")
         self._since_idle_check = 0

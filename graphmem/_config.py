@@ -52,3 +52,6 @@ class MemoryConfig(BaseSettings):
     exact_scan_max: int = Field(default=2000, ge=0)
 
     consolidate_every_s: float | None = None
+    # Delete superseded/expired fact versions this long after they stopped being true;
+    # None keeps every version (history() shows whole chains).
+    retention_days: float | None = Field(default=None, gt=0)

@@ -5,7 +5,8 @@ candidates, drop those below ``min_confidence``, normalize entities and predicat
 decide against the current versions (create / re-verify / supersede / history) and
 apply the changes in one transaction. Then embed new fact versions in batches and
 expire facts past their validity. Repeated evidence across episodes raises
-confidence (cross-episode induction). ``start_scheduler`` runs this with APScheduler.
+confidence (cross-episode induction). With a retention, versions that stopped being
+true longer ago than that are deleted. ``start_scheduler`` runs this with APScheduler.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError
 from graphmem.conflict import (
@@ -49,6 +50,7 @@ class ConsolidationReport:
     historic: int = 0
     embedded: int = 0
     expired: int = 0
+    deleted: int = 0
     errors: list[str] = field(default_factory=list)
 
 
@@ -61,6 +63,7 @@ class Consolidator:
         min_confidence: float = 0.7,
         merge_score: float = 92.0,
         review_score: float = 80.0,
+        retention: timedelta | None = None,
     ) -> None:
         self.runner = runner
         self.embedder = embedder
@@ -68,6 +71,7 @@ class Consolidator:
         self.min_confidence = min_confidence
         self.merge_score = merge_score
         self.review_score = review_score
+        self.retention = retention
         self._tables: dict[str, AliasTable] = {}
         self._lock = threading.RLock()
 
@@ -92,6 +96,10 @@ class Consolidator:
                               event_ids=[e.event_id for e in episodes], at=now)
         report.embedded = self.embed_new_facts()
         report.expired = self.expire(now, user_id)
+        if self.retention is not None:
+            report.deleted = int(self.runner.write(
+                "consolidate/delete_retired_facts", before=now - self.retention,
+                user_id=user_id)[0]["deleted"])
         return report
 
     def distill(self, user_id: str, episode_id: str, candidates: Sequence[Candidate]

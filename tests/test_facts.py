@@ -176,3 +176,22 @@ def test_ambiguous_entities_are_recorded_for_review_not_merged(memory, driver, u
     assert 80 <= records[0]["score"] < 92
     history = memory.facts(user_id, predicate="works_at", include_superseded=True)
     assert {f.value for f in history} == {"Initech", "Initech Labs"}  # two entities, not one
+
+
+def test_retention_deletes_only_versions_retired_long_enough(neo4j_uri, embedder, tmp_path,
+                                                               user_id):
+    from graphmem import Memory
+
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path, embedder=embedder,
+                        retention_days=30) as mem:
+        mem.add_message(user_id, f"{user_id}-a", "user", "我预算500以内", ts=T0)
+        mem.add_message(user_id, f"{user_id}-b", "user", "预算提到800", ts=T0 + timedelta(days=3))
+        mem.flush()
+        mem.consolidate(user_id, now=T0 + timedelta(days=4))
+        assert len(mem.facts(user_id, predicate="budget", include_superseded=True)) == 2
+        report = mem.consolidate(user_id, now=T0 + timedelta(days=20))
+        assert report.deleted == 0  # superseded 17 days ago: kept
+        [current] = mem.facts(user_id, predicate="budget")
+        report = mem.consolidate(user_id, now=T0 + timedelta(days=34))
+        assert report.deleted == 1  # the 500 version, superseded 31 days ago
+        assert [v.fact.value for v in mem.history(current.fact_id)] == ["800"]

@@ -1,0 +1,13 @@
+// Retention (the article's "只存不删" pitfall): deletes fact versions that stopped being
+// true (superseded or expired) before $before, with their edges; current versions stay.
+// Parameters: $before (DATETIME), $user_id (null = every user).
+MATCH (f:Fact)
+WHERE f.status IN ['superseded', 'expired'] AND f.valid_until < $before
+  AND ($user_id IS NULL OR f.user_id = $user_id)
+WITH f, f.fact_id AS fact_id
+OPTIONAL MATCH (e:Episode)
+WHERE e.event_id IN f.source_episodes
+SET e.semantics_refs = [ref IN coalesce(e.semantics_refs, []) WHERE ref <> fact_id]
+WITH DISTINCT f
+DETACH DELETE f
+RETURN count(*) AS deleted
