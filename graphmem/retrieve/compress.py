@@ -41,17 +41,24 @@ def _date(when: datetime, chinese: bool) -> str:
 
 
 def best_clause(episode: Episode, query: str, skip: str = "") -> str | None:
-    """The clause of the episode sharing the most content words with the query
-    (clauses already inside ``skip`` — the goal — do not count)."""
+    """The clause of the episode sharing the most *rare* content words with the query
+    (a word in many of the episode's clauses — a name, a running topic — counts less);
+    clauses already inside ``skip`` — the goal — do not count."""
     wanted = content_words(query)
-    best, best_overlap = None, 0
-    for action in episode.actions:
-        for clause in _CLAUSE.findall(_SPEAKER.sub("", action.content)):
-            if skip and (clause.strip() in skip or skip in clause):
-                continue
-            overlap = len(wanted & content_words(clause))
-            if overlap > best_overlap:
-                best, best_overlap = clause.strip(), overlap
+    clauses = [c.strip() for action in episode.actions
+               for c in _CLAUSE.findall(_SPEAKER.sub("", action.content)) if c.strip()]
+    words = [content_words(c) & wanted for c in clauses]
+    frequency: dict[str, int] = {}
+    for shared in words:
+        for w in shared:
+            frequency[w] = frequency.get(w, 0) + 1
+    best, best_score = None, 0.0
+    for clause, shared in zip(clauses, words, strict=True):
+        if not shared or (skip and (clause in skip or skip in clause)):
+            continue
+        score = sum(1.0 / frequency[w] for w in shared)
+        if score > best_score:
+            best, best_score = clause, score
     return best
 
 
