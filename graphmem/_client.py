@@ -57,7 +57,10 @@ class Memory:
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,
     ) -> None:
-        self.config = config or MemoryConfig()
+        try:
+            self.config = config or MemoryConfig()
+        except ValidationError as exc:
+            raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
         self.clock = clock
         auth = (
             (self.config.neo4j_user, self.config.neo4j_password)

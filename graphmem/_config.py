@@ -6,13 +6,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-DEFAULT_NEO4J_URI = "bolt://127.0.0.1:7687"
+URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+def default_neo4j_uri() -> str:
+    """Local Neo4j; follows ``NEO4J_BOLT_PORT`` like ``scripts/neo4j-local`` does."""
+    return f"bolt://127.0.0.1:{os.environ.get('NEO4J_BOLT_PORT', '7687')}"
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 DEFAULT_IDLE_TIMEOUT_S = 900.0
 DEFAULT_MIN_CONFIDENCE = 0.7
@@ -25,7 +31,7 @@ class MemoryConfig(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", frozen=True, extra="forbid")
 
-    neo4j_uri: str = DEFAULT_NEO4J_URI
+    neo4j_uri: str = Field(default_factory=default_neo4j_uri)
     neo4j_user: str = "neo4j"
     neo4j_password: str | None = None
     neo4j_database: str | None = None
@@ -52,6 +58,16 @@ class MemoryConfig(BaseSettings):
     exact_scan_max: int = Field(default=2000, ge=0)
 
     consolidate_every_s: float | None = None
+
+    @field_validator("neo4j_uri")
+    @classmethod
+    def _bolt_uri(cls, value: str) -> str:
+        scheme = value.split("://", 1)[0].lower() if "://" in value else ""
+        if scheme not in URI_SCHEMES:
+            schemes = ", ".join(f"{s}://" for s in URI_SCHEMES)
+            raise ValueError(f"Neo4j URI must start with {schemes} (got {value!r}; "
+                             "http://…:7474 is the Browser, not Bolt)")
+        return value
     # Delete superseded/expired fact versions this long after they stopped being true;
     # None keeps every version (history() shows whole chains).
     retention_days: float | None = Field(default=None, gt=0)

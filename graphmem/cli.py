@@ -87,8 +87,7 @@ def ingest(
     """Add messages from a JSONL file, then flush."""
     from graphmem.progress import progress_callback
 
-    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-             if line.strip()]
+    lines = _read_jsonl(path)
     mem = _run(lambda: _connect(uri, buffer_dir))
     with mem, progress_callback("ingest", quiet) as on_progress:
         for start in range(0, len(lines), batch):
@@ -114,6 +113,9 @@ def episodes(
     if as_json:
         for ep in found:
             typer.echo(ep.model_dump_json(exclude={"actions"}))
+        return
+    if not found:
+        console.print(f"[dim]no episodes for {user_id}[/dim]")
         return
     table = Table("start", "session", "goal", "result", "raw_span")
     for ep in found:
@@ -143,7 +145,10 @@ def query(
         return
     window = f" {ctx.window.since} → {ctx.window.until}" if ctx.window else ""
     console.print(f"[dim]route: {ctx.route}{window}; {ctx.tokens}/{ctx.token_budget} tokens[/dim]")
-    console.print(ctx.text or "[dim](nothing remembered)[/dim]", markup=False)
+    if ctx.text:
+        console.print(ctx.text, markup=False)
+    else:
+        console.print("[dim](nothing remembered)[/dim]")
 
 
 @app.command()
@@ -163,10 +168,15 @@ def facts(
         for fact in found:
             typer.echo(fact.model_dump_json())
         return
-    table = Table("fact_id", "entity", "predicate", "value", "conf", "status", "last verified")
+    if not found:
+        console.print(f"[dim]no facts for {user_id}[/dim]")
+        return
+    table = Table("entity", "predicate", "value", "conf", "status", "last verified")
+    table.add_column("fact_id", no_wrap=True, min_width=21)  # whole: `graphmem history` needs it
     for f in found:
-        table.add_row(f.fact_id, f.entity, f.predicate, ("NOT " if f.negated else "") + f.value,
-                      f"{f.confidence:.2f}", f.status, f.last_verified.date().isoformat())
+        table.add_row(f.entity, f.predicate, ("NOT " if f.negated else "") + f.value,
+                      f"{f.confidence:.2f}", f.status, f.last_verified.date().isoformat(),
+                      f.fact_id)
     console.print(table)
 
 
@@ -191,6 +201,8 @@ def history(
 @app.command()
 def consolidate(
     user_id: Annotated[str | None, typer.Option(help="Only this user.")] = None,
+    now: Annotated[datetime | None, typer.Option(
+        help="Expire and decay as of this time (ISO), e.g. when importing old logs.")] = None,
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
     quiet: QuietOpt = False,
@@ -200,8 +212,14 @@ def consolidate(
 
     with progress_callback("consolidate", quiet) as on_progress:
         report = _with_memory(uri, buffer_dir, lambda mem: mem.consolidate(
-            user_id, on_progress=on_progress))
-    console.print(report)
+            user_id, now=_aware(now), on_progress=on_progress))
+    console.print(
+        f"{report.episodes} episodes distilled: {report.created} facts created, "
+        f"{report.reverified} re-verified, {report.superseded} superseded, "
+        f"{report.historic} kept as history (older than the current version), "
+        f"{report.embedded} embedded, {report.expired} expired, {report.deleted} deleted")
+    for problem in report.errors:
+        err.print(f"[yellow]extraction failed:[/yellow] {problem}")
 
 
 @app.command()
@@ -210,6 +228,32 @@ def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
     from graphmem.demo import run_demo
 
     _run(lambda: run_demo(uri, buffer_dir, console))
+
+
+def _read_jsonl(path: Path) -> list[Any]:
+    """Messages from a JSONL file, each validated, errors naming the line; a ``ts`` without
+    a zone is read as UTC (as --since/--now are)."""
+    from pydantic import ValidationError
+
+    from graphmem._models import MessageIn
+
+    if not path.is_file():
+        raise typer.BadParameter(f"{path} not found", param_hint="PATH")
+    messages = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if isinstance(row.get("ts"), str):
+                row["ts"] = _aware(datetime.fromisoformat(row["ts"]))
+            messages.append(MessageIn(**row))
+        except (json.JSONDecodeError, ValidationError, ValueError, TypeError,
+                AttributeError) as exc:
+            detail = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+            err.print(f"[red]error:[/red] {path}:{number}: {detail}")
+            raise typer.Exit(1) from None
+    return messages
 
 
 def _check_data(path: Path) -> None:

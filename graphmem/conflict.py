@@ -17,7 +17,7 @@ predicates, ``(entity, predicate, value)`` for multi-valued ones. Against the
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 
@@ -106,6 +106,6 @@ def decide(candidate: NewVersion, current: CurrentVersion | None) -> Change | No
             max(current.last_verified, candidate.observed_at),
             candidate.episode_id,
         )
-    if candidate.observed_at < current.valid_from:
-        return Historic(candidate)
+    if candidate.observed_at < current.valid_from:  # older evidence, arriving late
+        return Historic(replace(candidate, valid_until=current.valid_from))
     return Supersede(candidate, current.fact_id)

@@ -44,17 +44,26 @@ def conversation_messages(user_id: str) -> list[dict]:
 
 
 def run_demo(uri: str | None, buffer_dir: Path | None, console: Console) -> None:
+    if buffer_dir is not None:
+        _demo(uri, buffer_dir, console)
+        return
+    with tempfile.TemporaryDirectory(prefix="graphmem-demo-") as tmp:
+        _demo(uri, Path(tmp), console)
+
+
+def _demo(uri: str | None, directory: Path, console: Console) -> None:
     from graphmem import Memory
 
     user_id = f"demo_{uuid.uuid4().hex[:6]}"
-    directory = buffer_dir or Path(tempfile.mkdtemp(prefix="graphmem-demo-"))
     console.print(f"[bold]graphmem demo[/bold] — user {user_id}, raw buffer {directory}")
     with Memory.connect(uri, buffer_dir=directory) as mem:
         mem.add_messages(conversation_messages(user_id))
         mem.flush()
         report = mem.consolidate(user_id, now=T0 + timedelta(days=9))
-        console.print(f"consolidated {report.episodes} episodes: {report.created} facts created, "
-                      f"{report.superseded} superseded, {report.expired} expired")
+        console.print(
+            f"consolidated {report.episodes} episodes: {report.created} new facts, "
+            f"{report.superseded} superseded, {report.expired} expired (explicit preferences "
+            "were already stored, and superseded, by the online path as the messages arrived)")
 
         table = Table("start", "goal", "result", "raw_span", title="Episodes (time-linked)")
         for ep in mem.episodes(user_id):

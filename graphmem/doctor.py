@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from graphmem._config import MemoryConfig
 from graphmem._errors import GraphmemError
 from graphmem.store.runner import QueryRunner
@@ -21,7 +23,11 @@ class Check:
 
 
 def run_checks(uri: str | None = None) -> list[Check]:
-    config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+    try:
+        config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+    except ValidationError as exc:
+        return [Check("config", False, exc.errors()[0]["msg"],
+                      "pass a Bolt URI, e.g. --uri bolt://127.0.0.1:7687")]
     checks = _neo4j_checks(config)
     checks.append(_embedder_check(config))
     checks.extend(_spacy_checks())

@@ -274,7 +274,8 @@ def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
             cap = "以内" if m.group(3) in {"以内", "以下", "之内"} else (m.group(3) or "")
             add("budget", amount + cap, False, 0.85, "amount", ctx.event or USER)
     _dates(clause, ts, ctx, add)
-    if m := _search(r"住在([\u4e00-\u9fff]{2,8}?)(?:市|区|$)", rest):
+    if (m := _search(r"住在([\u4e00-\u9fff]{2,8}?)(?:市|区|$)", rest)) or (m := (_search(r"(?:已经|刚|上个月|去年)?搬(?:到|去)了?([\u4e00-\u9fff]{2,6}?)(?:市)?了", rest)
+               or _search(r"(?:已经|刚)搬(?:到|去)了?([\u4e00-\u9fff]{2,6})", rest))):
         add("lives_in", m.group(1), False, 0.85, "place")
     if m := _search(r"是(?:一名|一个|个)?([\u4e00-\u9fff]{0,6}(?:工程师|设计师|老师|教师|医生|护士|经理|律师|"
                       r"会计|程序员|学生|销售|记者|作家|厨师|研究员))", rest):
@@ -289,9 +290,13 @@ def _zh_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
 
 def _dates(clause: str, ts: datetime, ctx: _Context, add: Callable[..., None]) -> None:
     mention = resolve_date(clause, ts)
-    if mention is None:
+    day = ts.replace(hour=0, minute=0, second=0, microsecond=0)
+    if mention is None or mention.end <= day:  # a plan's date is not in the past
         return
-    event = event_in(clause) or ctx.event
+    named = event_in(clause)
+    scheduled = _search(r"规划|安排|定在|约在|计划|预定|订|plan|schedul|book|set for|on for",
+                        clause, re.IGNORECASE)
+    event = named or (ctx.event if scheduled else None)
     deadline = _search(r"截止|上线|交付|交稿|到期|deadline|\bdue\b|\bby\b", clause, re.IGNORECASE)
     if deadline:
         add("deadline", mention.start.date().isoformat(), False, 0.85, "date",
@@ -329,8 +334,9 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
         return out
 
     low = rest.lower()
-    if m := _search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
-                      rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low):
+    if (m := _search(rf"\bprefer(?:s)?\s+(?:to use\s+|using\s+)?({CHANNEL_EN})\b.*?"
+                    rf"\b(?:over|to|rather than|instead of)\s+({CHANNEL_EN})\b", low)) or (m := _search(rf"\b(?:use|using|via|through|over|on|add me on|message me on|text me on|"
+                      rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low)):
         add("uses_channel", m.group(1), bool(_NEG_EN.search(low[:m.start()])), 0.9, "channel")
     elif m := _LIKE_EN.match(rest):
         neg = bool(_NEG_EN.search(low[:m.start()])) or m.group(1).lower() in {
@@ -345,10 +351,12 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
         add("dietary_restriction", "meat", False, 0.9)
     if m := _search(r"\b(not |no longer |isn't |aren't )?allergic to\s+(.+)", rest, re.IGNORECASE):
         add("allergic_to", _clean_en(m.group(2)), bool(m.group(1)), 0.97)
-    if m := _search(r"(?:budget\b[^$\d]{0,25}|\b(?:under|below|within|up to|at most|max|"
-                      r"no more than|less than)\s+)\$?\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand)?",
+    if m := _search(r"(?:budget\b[^$€£¥\d]{0,25}|\b(?:under|below|within|up to|at most|max|"
+                      r"no more than|less than)\s+)([$€£¥])?\s?(\d[\d,]*(?:\.\d+)?)\s*"
+                      r"(k\b|thousand)?\s*(dollars?|usd|bucks|euros?|eur|pounds?|gbp|yuan|rmb|yen)?",
                       low):
-        amount = "$" + m.group(1).replace(",", "") + ("k" if m.group(2) else "")
+        amount = _money(m.group(1), m.group(2).replace(",", "") + ("k" if m.group(3) else ""),
+                        m.group(4))
         capped = _search(r"\b(?:under|below|within|up to|at most|max|no more than|less than)\b",
                            low[:m.end()])
         if "budget" in low or capped:
@@ -356,6 +364,9 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
                 ctx.event or USER)
     _dates(clause, ts, ctx, add)
     if m := _search(r"(?i:\bi (?:live|am living|'m living) in )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
+        add("lives_in", m.group(1), False, 0.85, "place")
+    if m := _search(r"(?i:\bi(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) to )"
+                    r"([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
         add("lives_in", m.group(1), False, 0.85, "place")
     if m := _search(r"(?i:\bi(?:'m| am) (?:moving|relocating) to )([A-Z][\w]*(?: [A-Z][\w]*)*)", rest):
         add("plans_to", f"move to {m.group(1)}", False, 0.8)
@@ -371,6 +382,17 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
                       rest, re.IGNORECASE):
         add("plans_to", m.group(2).lower(), bool(m.group(1)), 0.8)
     return out
+
+
+_CURRENCY = {"dollar": "$", "usd": "$", "buck": "$", "euro": "€", "eur": "€", "pound": "£",
+             "gbp": "£", "yuan": "¥", "rmb": "¥", "yen": "¥"}
+
+
+def _money(symbol: str | None, number: str, word: str | None) -> str:
+    """$800, €800, ¥800 — or the bare number when no currency was said."""
+    if symbol is None and word is not None:
+        symbol = _CURRENCY.get(word.rstrip("s"), _CURRENCY.get(word, ""))
+    return f"{symbol or ''}{number}"
 
 
 def _dedupe(found: Sequence[Candidate]) -> list[Candidate]:

@@ -100,3 +100,22 @@ def test_bad_queries_are_rejected(memory, user_id):
         memory.query_memory("x", user_id, token_budget=0)
     with pytest.raises(InvalidInputError, match="now must be timezone-aware"):
         memory.query_memory("x", user_id, now=datetime(2025, 1, 1))
+
+
+def test_a_past_now_sees_the_versions_that_were_true_then(memory, user_id):
+    say(memory, user_id, "w1", "user", "I don't like using WeChat", T0)
+    say(memory, user_id, "w2", "user", "Add me on WeChat and send the doc", T0 + timedelta(days=7))
+    say(memory, user_id, "b", "user", "my budget is $300", T0)
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=45))  # the budget has expired by now
+
+    def channel(at):
+        ctx = memory.query_memory("how should I contact you?", user_id, now=at)
+        return [(f.negated, f.reference_only) for f in ctx.facts if f.predicate == "uses_channel"]
+
+    assert channel(T0 + timedelta(days=3)) == [(True, False)]    # then: not WeChat
+    assert channel(T0 + timedelta(days=9)) == [(False, False)]   # now: WeChat
+    then = memory.query_memory("what's my budget", user_id, now=T0 + timedelta(days=5))
+    assert [f.value for f in then.facts if f.predicate == "budget"] == ["$300"]
+    later = memory.query_memory("what's my budget", user_id, now=T0 + timedelta(days=45))
+    assert [f.value for f in later.facts if f.predicate == "budget"] == []

@@ -46,8 +46,7 @@ def recall_facts(
     k: int, exact_scan_max: int, min_confidence: float, include_superseded: bool = False,
     min_similarity: float = MIN_SIMILARITY,
 ) -> list[FactHit]:
-    statuses = ["current", "superseded", "expired"] if include_superseded else ["current"]
-    filters = {"user_id": user_id, "now": now, "statuses": statuses}
+    filters = {"user_id": user_id, "now": now, "all_versions": include_superseded}
     by_vector = nearest(runner, "facts", vector, k * 4, exact_scan_max, **filters)
     by_words = keyword(runner, "facts", lucene_or_query(query), k * 4, **filters)
     ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
@@ -82,12 +81,18 @@ def _fact_hit(row: dict[str, Any], now: datetime, min_confidence: float,
         value=fact["value"], negated=bool(fact.get("negated")),
         confidence=float(fact["confidence"]), score=fact_score(similarity, verified, now),
         reference_only=is_reference_only(float(fact["confidence"]), verified, now,
-                                         min_confidence) or fact["status"] != "current",
+                                         min_confidence) or not _true_at(fact, now),
         source_episodes=tuple(e["event_id"] for e in episodes),
         session_ids=tuple(e["session_id"] for e in episodes),
         raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),
         sentence=fact.get("sentence") or "", status=fact["status"],
     )
+
+
+def _true_at(fact: dict[str, Any], now: datetime) -> bool:
+    """Was this version the truth at ``now``? (superseded/expired ones only as history)"""
+    until = fact.get("valid_until")
+    return _py(fact["valid_from"]) <= now and (until is None or now < _py(until))
 
 
 def assemble(

@@ -24,6 +24,7 @@ from graphmem.store.episodes import write_episodes
 from graphmem.store.runner import QueryRunner
 
 _STOP = object()
+LINGER_S = 0.25  # how long the embedder waits for a batch to fill
 
 
 @dataclass
@@ -61,6 +62,7 @@ class EpisodeWriter:
         self.stats = WriterStats()
         self.failure: GraphmemError | None = None
         self._closed: queue.Queue[object] = queue.Queue()
+        self._draining = threading.Event()
         self._embedded: queue.Queue[object] = queue.Queue(maxsize=2)
         self._threads = [
             threading.Thread(target=self._embed_loop, name="graphmem-embed", daemon=True),
@@ -75,8 +77,12 @@ class EpisodeWriter:
 
     def drain(self, *, raise_failure: bool = True) -> None:
         """Block until every submitted episode is handled; raise the failure if one happened."""
-        self._closed.join()
-        self._embedded.join()
+        self._draining.set()  # someone is waiting: no lingering for fuller batches
+        try:
+            self._closed.join()
+            self._embedded.join()
+        finally:
+            self._draining.clear()
         if raise_failure and self.failure is not None:
             raise self.failure
 
@@ -90,13 +96,17 @@ class EpisodeWriter:
             thread.join(timeout=60)
 
     def _take_batch(self) -> tuple[list[Episode], bool]:
+        """Up to ``batch_size`` episodes, lingering briefly to fill the batch: the model
+        sorts a call's texts by length, so bigger calls pad less and embed faster."""
         first = self._closed.get()
         if first is _STOP:
             return [], True
         batch: list[Episode] = [first]  # type: ignore[list-item]
+        deadline = time.monotonic() + LINGER_S
         while len(batch) < self.batch_size:
+            wait = 0.0 if self._draining.is_set() else max(0.0, deadline - time.monotonic())
             try:
-                nxt = self._closed.get_nowait()
+                nxt = self._closed.get(timeout=wait) if wait else self._closed.get_nowait()
             except queue.Empty:
                 break
             if nxt is _STOP:
