@@ -62,13 +62,8 @@ class Memory:
         except ValidationError as exc:
             raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
         self.clock = clock
-        auth = (
-            (self.config.neo4j_user, self.config.neo4j_password)
-            if self.config.neo4j_password is not None
-            else None
-        )
         self.runner = QueryRunner(
-            self.config.neo4j_uri, auth, self.config.neo4j_database, tracer=tracer,
+            self.config.neo4j_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
         )
         try:

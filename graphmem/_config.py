@@ -59,6 +59,11 @@ class MemoryConfig(BaseSettings):
 
     consolidate_every_s: float | None = None
 
+    @property
+    def auth(self) -> tuple[str, str] | None:
+        """Driver credentials; None when no password is set (auth disabled)."""
+        return None if self.neo4j_password is None else (self.neo4j_user, self.neo4j_password)
+
     @field_validator("neo4j_uri")
     @classmethod
     def _bolt_uri(cls, value: str) -> str:

@@ -35,8 +35,7 @@ def run_checks(uri: str | None = None) -> list[Check]:
 
 
 def _neo4j_checks(config: MemoryConfig) -> list[Check]:
-    auth = (config.neo4j_user, config.neo4j_password) if config.neo4j_password else None
-    runner = QueryRunner(config.neo4j_uri, auth, config.neo4j_database)
+    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database)
     try:
         runner.verify()
         [server] = runner.read("queries/server_components")
