@@ -54,26 +54,24 @@ def recall_facts(
         return []
     rows = runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))
     asked = predicates_in(query)
-    best = max((similarity_of(row, asked, min_similarity) for row in rows), default=0.0)
-    floor = max(min_similarity, RELATIVE_FLOOR * best)
-    hits = [_fact_hit(row, now, min_confidence, asked, floor) for row in rows]
-    hits = [h for h in hits if h.score > 0]
+    scored = [(row, similarity_of(row, asked)) for row in rows]
+    best = max((sim for _, sim in scored if sim >= min_similarity), default=0.0)
+    floor = max(min_similarity, RELATIVE_FLOOR * best)  # absolute and relative floors
+    hits = [_fact_hit(row, sim, now, min_confidence) for row, sim in scored if sim >= floor]
     return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
 
 
-def similarity_of(row: dict[str, Any], asked: set[str], floor: float = MIN_SIMILARITY) -> float:
+def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
     """Raw cosine (Neo4j reports (1 + cos) / 2), plus a bonus when the question names
-    the predicate; 0 when it is too dissimilar to be worth a line."""
+    the predicate."""
     cosine = (NO_EMBEDDING_SIMILARITY if row["similarity"] is None
               else 2 * float(row["similarity"]) - 1)
-    bonus = PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0
-    return cosine + bonus if cosine + bonus >= floor else 0.0
+    return cosine + (PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0)
 
 
-def _fact_hit(row: dict[str, Any], now: datetime, min_confidence: float,
-              asked: set[str], floor: float) -> FactHit:
+def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
+              min_confidence: float) -> FactHit:
     fact = row["fact"]
-    similarity = similarity_of(row, asked, floor)
     verified = _py(fact["last_verified"])
     episodes = [e for e in row["episodes"] if e.get("session_id") is not None]
     return FactHit(
