@@ -54,6 +54,7 @@ CHANNEL_ZH = "微信|邮件|邮箱|电子邮件|Slack|slack|钉钉|飞书|电话
 CHANNEL_EN = "wechat|e-mail|email|slack|telegram|whatsapp|sms|phone|dingtalk|lark|feishu|qq"
 
 _CLAUSE = re.compile(r"[^，。！？；,.!?;\n]+[，。！？；,.!?;\n]*")
+_SENTENCE = re.compile(r"[^。！？.!?\n]+[。！？.!?\n]*")
 _HEDGE = re.compile(r"可能|也许|大概是|好像|不确定|或许|\bmaybe\b|\bmight\b|\bperhaps\b|\bprobably\b|"
                     r"\bnot sure\b|\bi guess\b", re.IGNORECASE)
 _QUESTION = re.compile(r"[?？]\s*$|吗[？?。]?\s*$|^(?:do|does|did|is|are|should)"
@@ -153,8 +154,10 @@ class RuleExtractor:
     ) -> list[Candidate]:
         """Candidates from one user message (the online path uses this directly).
 
-        Clauses for the generic reader go to ``deferred`` when given (parsed later in
-        one batch), else they are parsed here."""
+        Rules read clause by clause. Each sentence goes to the generic reader too (whole,
+        so that "we explored nature, roasted marshmallows" keeps its subject), which skips
+        the clauses a specific rule already read; sentences wait in ``deferred`` when it
+        is given (parsed later in one batch), else they are parsed here."""
         ctx = ctx or _Context(event=event_in(text))
         ctx.event = ctx.event or event_in(text)
         speaker = _SPEAKER.match(text)
@@ -163,20 +166,27 @@ class RuleExtractor:
             text = speaker.group(2)
         out: list[Candidate] = []
         now_deferred: list[_Deferred] = []
-        for clause in _CLAUSE.findall(text):
-            body = clause.strip()
-            if not body or (_QUESTION.search(body) and not _REQUEST.search(body)):
-                continue
-            chinese = is_chinese(body)
-            rules = _zh_rules if chinese else _en_rules
-            found = rules(body.rstrip("，。！？；,.!?; \n"), observed_at, ctx)
-            hedged = bool(_HEDGE.search(body))
-            if hedged:
-                found = [replace(c, confidence=c.confidence - 0.25) for c in found]
-            if self.generic and not chinese and all(c.predicate == "has_relation" for c in found):
+        for sentence in _SENTENCE.findall(text):
+            covered: list[tuple[int, int]] = []  # clauses a specific rule already read
+            hedged = False
+            for match in _CLAUSE.finditer(sentence):
+                span, body = match.span(), match.group().strip()
+                if not body or (_QUESTION.search(body) and not _REQUEST.search(body)):
+                    covered.append(span)
+                    continue
+                rules = _zh_rules if is_chinese(body) else _en_rules
+                found = rules(body.rstrip("，。！？；,.!?; \n"), observed_at, ctx)
+                if _HEDGE.search(body):
+                    hedged = True
+                    found = [replace(c, confidence=c.confidence - 0.25) for c in found]
+                if not all(c.predicate == "has_relation" for c in found):
+                    covered.append(span)
+                out.extend(found)
+            if (self.generic and not is_chinese(sentence) and sentence.strip()
+                    and sum(b - a for a, b in covered) < len(sentence)):
                 (now_deferred if deferred is None else deferred).append(_Deferred(
-                    body, observed_at, ctx.speaker or USER, ctx.person, hedged))
-            out.extend(found)
+                    sentence, observed_at, ctx.speaker or USER, ctx.person, hedged,
+                    tuple(covered)))
         if ctx.speaker:  # first person is the speaker, not the memory's user
             out = [replace(c, entity=ctx.speaker) if c.entity == USER else c for c in out]
         return out + _generic(now_deferred)
@@ -184,13 +194,15 @@ class RuleExtractor:
 
 @dataclass(frozen=True)
 class _Deferred:
-    """A clause waiting for the generic reader, with who "I" and "she" were then."""
+    """A sentence waiting for the generic reader, with who "I" and "she" were then and
+    the character spans of its clauses that specific rules already read."""
 
     clause: str
     observed_at: datetime
     first_person: str
     person: str | None
     hedged: bool
+    covered: tuple[tuple[int, int], ...] = ()
 
 
 def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
@@ -203,9 +215,9 @@ def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
         confidence = GENERIC_CONFIDENCE - (0.25 if item.hedged else 0.0)
         out.extend(
             Candidate(entity, predicate, value, negated, confidence, item.observed_at,
-                      item.clause, sentence=f"{sentence} ({when:%-d %b %Y})")
+                      item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
             for entity, predicate, value, negated, sentence, when in generic_candidates(
-                doc, item.observed_at, item.first_person, item.person))
+                doc, item.observed_at, item.first_person, item.person, item.covered))
     return out
 
 
@@ -339,7 +351,7 @@ def _en_rules(clause: str, ts: datetime, ctx: _Context) -> list[Candidate]:
                       rf"reach me on|contact me (?:on|via|by)|by)\s+({CHANNEL_EN})\b", low)):
         add("uses_channel", m.group(1), bool(_NEG_EN.search(low[:m.start()])), 0.9, "channel")
     elif m := _LIKE_EN.match(rest):
-        neg = bool(_NEG_EN.search(low[:m.start()])) or m.group(1).lower() in {
+        neg = bool(_NEG_EN.search(low[:m.start(1)])) or m.group(1).lower() in {
             "hate", "hates", "dislike", "dislikes", "can't stand"}
         add("likes", _clean_en(m.group(2)), neg, 0.9)
     if m := _search(r"\b(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+eat\s+"

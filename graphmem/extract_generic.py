@@ -31,6 +31,13 @@ _BAD_VALUES = frozenset({"it", "that", "this", "you", "them", "me", "him", "her"
                          "something", "anything", "everything", "one", "lot", "what", "which",
                          "time", "way", "thing", "things", "there", "here"})
 _OBJECT_DEPS = ("dobj", "attr", "oprd")
+# Verbs skipped alone but read with a verb complement ("I want to open a studio").
+_XCOMP_HEADS = frozenset({"want", "hope", "try", "need", "keep", "feel"})
+MAX_PHRASE_WORDS = 16
+_FIRST_PERSON_VERBS = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has",
+                       "’ve": "has", "do": "does", "are": "is", "'re": "is", "were": "was"}
+_PRONOUNS = {"my": "their", "me": "them", "myself": "themselves", "mine": "theirs",
+             "our": "their", "us": "them", "ourselves": "themselves"}
 
 
 def _phrase(token: Token) -> str:
@@ -40,12 +47,20 @@ def _phrase(token: Token) -> str:
     return " ".join(words).strip()
 
 
-def _subject(verb: Token, first_person: str, person: str | None) -> str | None:
-    subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
-    if not subjects:
-        return None
-    s = subjects[0]
-    low = s.lower_
+def _subject_token(verb: Token) -> Token | None:
+    """The verb's subject; a conjoined verb without one shares its head's ("we explored
+    nature, roasted marshmallows")."""
+    while True:
+        subjects = [c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}]
+        if subjects:
+            return subjects[0]
+        if verb.dep_ != "conj" or verb.head.i == verb.i:
+            return None
+        verb = verb.head
+
+
+def _subject(token: Token | None, first_person: str, person: str | None) -> str | None:
+    low = token.lower_ if token is not None else ""
     if low in {"i", "we"}:
         return first_person
     if low in {"she", "he"}:
@@ -53,50 +68,142 @@ def _subject(verb: Token, first_person: str, person: str | None) -> str | None:
     return None  # other subjects ("Brave", "my work") are too often misread
 
 
+def _third_person(verb: Token) -> str:
+    """``verb`` as said after "she": "love" → "loves", "'m" → "is" (first person only)."""
+    low = verb.lower_
+    if verb.tag_ != "VBP" and low not in _FIRST_PERSON_VERBS:
+        return verb.text
+    if low in _FIRST_PERSON_VERBS:
+        return _FIRST_PERSON_VERBS[low]
+    if low.endswith(("s", "sh", "ch", "x", "o")):
+        return verb.text + "es"
+    if low.endswith("y") and low[-2:-1] not in set("aeiou"):
+        return verb.text[:-1] + "ies"
+    return verb.text + "s"
+
+
+def _verb_phrase(verb: Token, subject: Token | None) -> str:
+    """What the speaker said the subject did, in their words: the verb's subtree without
+    the subject, without conjoined verbs (each is its own reading) and without a leading
+    interjection; first person becomes third ("my" → "their"), at most MAX_PHRASE_WORDS."""
+    drop: set[int] = set()
+    if subject is not None and subject.head.i == verb.i:
+        drop |= {t.i for t in subject.subtree}
+    for child in verb.children:
+        conjoined_verb = child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"}
+        if conjoined_verb or child.dep_ in {"intj", "discourse"}:
+            drop |= {t.i for t in child.subtree}
+        elif child.dep_ == "aux" and child.i < verb.i and child.lower_ in _FIRST_PERSON_VERBS:
+            drop.add(child.i)  # "I've been painting" → "been painting"
+    kept = [t for t in verb.subtree if t.i not in drop][:MAX_PHRASE_WORDS]
+    while kept and kept[0].pos_ in {"PUNCT", "CCONJ"}:
+        kept.pop(0)
+    while kept and kept[-1].pos_ in {"PUNCT", "CCONJ"}:
+        kept.pop()
+    words: list[str] = []
+    for token, following in zip(kept, [*kept[1:], None], strict=True):
+        words.append(_third_person(token) if token.i == verb.i
+                     else _PRONOUNS.get(token.lower_, token.text))
+        if following is not None:  # the space the text had before the next kept word
+            words.append(token.doc[following.i - 1].whitespace_ or token.whitespace_)
+    return "".join(words).strip(" ,;:-—.!?")
+
+
+def _pobj(prep: Token) -> Token | None:
+    """The noun after a preposition, or the object of its verb ("on opening a studio")."""
+    for child in prep.children:
+        if child.dep_ == "pobj":
+            return child
+        if child.dep_ == "pcomp" and (found := _object_of(child)) is not None:
+            return found
+    return None
+
+
+def _reading(verb: Token, lemma: str) -> tuple[str, Token] | None:
+    """``(predicate, value head)`` of a verb: its object ("made a bowl" → make); a place
+    after a motion or state verb ("went to Rome" → go_to); an adjective's complement
+    ("I'm passionate about dance" → is_passionate_about); or a verb complement's object
+    ("I want to open a studio" → want_open). None when there is no such reading."""
+    name = "is" if lemma == "be" else lemma
+    children = list(verb.children)
+    objects = [c for c in children if c.dep_ in _OBJECT_DEPS]
+    preps = [c for c in children if c.dep_ == "prep" and _pobj(c) is not None]
+    if objects:
+        return None if lemma in _SKIP_VERBS else (name, objects[0])
+    if preps and lemma in _KEEP_WITH_PREP | {"be"}:
+        head = _pobj(preps[0])
+        return (f"{name}_{preps[0].lower_}", head) if head is not None else None
+    for child in children:
+        if child.dep_ == "acomp" and child.pos_ == "ADJ" and lemma == "be":
+            for prep in (g for g in child.children if g.dep_ == "prep"):
+                if (head := _pobj(prep)) is not None:
+                    return f"is_{child.lemma_.lower()}_{prep.lower_}", head
+            for xcomp in (g for g in child.children if g.dep_ == "xcomp"):
+                if found := _object_of(xcomp):
+                    return f"is_{child.lemma_.lower()}_{xcomp.lemma_.lower()}", found
+        complement = child.dep_ == "xcomp" and child.pos_ == "VERB"
+        if (complement and (lemma not in _SKIP_VERBS or lemma in _XCOMP_HEADS)
+                and (found := _object_of(child))):
+            return f"{name}_{child.lemma_.lower()}", found
+    return None
+
+
+def _object_of(verb: Token) -> Token | None:
+    """The object of a verb, or the noun after its preposition."""
+    for child in verb.children:
+        if child.dep_ in _OBJECT_DEPS:
+            return child
+    for child in verb.children:
+        if child.dep_ == "prep" and (head := _pobj(child)) is not None:
+            return head
+    return None
+
+
+def _leads_unsaid_i(verb: Token) -> bool:
+    """A subjectless past or ongoing verb opening a chat sentence ("Went to Rome", "Still
+    working on it") has an unsaid "I"."""
+    if verb.dep_ != "ROOT" or verb.tag_ not in {"VBD", "VBG", "VBN"}:
+        return False
+    return all(t.pos_ in {"ADV", "INTJ", "PUNCT"} for t in verb.doc[:verb.i])
+
+
 def parse(clauses: Sequence[str]) -> list[Doc]:
     """Parse clauses in one batch (NER is not needed for these readings)."""
     return list(english_nlp().pipe(clauses, batch_size=64, disable=["ner"]))
 
 
-def generic_candidates(doc: Doc, observed_at: datetime, first_person: str,
-                       person: str | None) -> list[tuple[str, str, str, bool, str, datetime]]:
-    """``(entity, predicate, value, negated, sentence, when)`` readings of a parsed clause."""
+def generic_candidates(
+    doc: Doc, observed_at: datetime, first_person: str, person: str | None,
+    covered: Sequence[tuple[int, int]] = (),
+) -> list[tuple[str, str, str, bool, str, datetime]]:
+    """``(entity, predicate, value, negated, sentence, when)`` readings of a parsed
+    sentence; verbs inside ``covered`` character spans (read by a specific rule) are
+    skipped. ``sentence`` is the subject's name and the verb phrase as said."""
     out = []
-    when = observed_at
-    window = resolve_window(doc.text, observed_at)
-    if window is not None and window.since is not None:
-        when = window.since
     for verb in doc:
         if verb.pos_ not in {"VERB", "AUX"} or verb.dep_ not in {"ROOT", "conj", "ccomp"}:
             continue
+        if any(a <= verb.idx < b for a, b in covered):
+            continue
         lemma = verb.lemma_.lower()
-        subject = _subject(verb, first_person, person)
+        subject_token = _subject_token(verb)
+        subject = _subject(subject_token, first_person, person)
+        if subject is None and subject_token is None and _leads_unsaid_i(verb):
+            subject = first_person  # chat ellipsis: "Still working on the studio."
         if subject is None:
             continue
-        negated = any(c.dep_ == "neg" for c in verb.children)
-        objects = [c for c in verb.children if c.dep_ in _OBJECT_DEPS]
-        preps = [c for c in verb.children if c.dep_ == "prep" and
-                 any(g.dep_ == "pobj" for g in c.children)]
-        pobj = None
-        if objects:
-            obj = objects[0]
-            predicate = "is" if lemma == "be" else lemma
-            value = _phrase(obj)
-        elif preps and lemma in _KEEP_WITH_PREP | {"be"}:
-            prep = preps[0]
-            pobj = next(g for g in prep.children if g.dep_ == "pobj")
-            predicate = f"{'is' if lemma == 'be' else lemma}_{prep.lower_}"
-            value = _phrase(pobj)
-        else:
+        reading = _reading(verb, lemma)
+        if reading is None:
             continue
-        if lemma in _SKIP_VERBS and not (lemma in _KEEP_WITH_PREP and not objects):
-            continue
-        head = objects[0] if objects else pobj
+        predicate, head = reading
+        value = _phrase(head)
         if (not value or value.lower() in _BAD_VALUES or len(value) > 60
                 or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)):
             continue
-        verb_text = verb.text if lemma != "be" else "is"
-        tail = f" {preps[0].text}" if not objects and preps else ""
-        sentence = f"{subject} {'not ' if negated else ''}{verb_text}{tail} {value}"
+        negated = any(c.dep_ == "neg" for c in verb.children)
+        phrase = _verb_phrase(verb, subject_token)
+        window = resolve_window(phrase, observed_at)  # "yesterday" of this verb, not another
+        when = window.since if window is not None and window.since is not None else observed_at
+        sentence = f"{subject} {phrase}"
         out.append((subject, predicate, value, negated, sentence, when))
     return out

@@ -16,7 +16,7 @@ from graphmem.conflict import (
     Supersede,
     decide,
 )
-from graphmem.extract import RuleExtractor
+from graphmem.extract import Candidate, RuleExtractor
 from graphmem.normalize import AliasTable, lexicon_key
 from graphmem.predicates import canonical_predicate, relationship_type, safe_predicate
 
@@ -158,7 +158,7 @@ def test_transcript_speakers_own_their_first_person_and_generic_readings_are_dat
     found = X.extract_text("Caroline: I went to a LGBTQ support group yesterday.", ts)
     assert [(c.entity, c.predicate, c.value) for c in found] == [
         ("Caroline", "go_to", "LGBTQ support group")]
-    assert found[0].sentence == "Caroline went to LGBTQ support group (7 May 2023)"
+    assert found[0].sentence == "Caroline went to a LGBTQ support group yesterday (7 May 2023)"
     assert found[0].confidence >= 0.7
     [rule] = X.extract_text("Melanie: I'm allergic to cats", ts)
     assert (rule.entity, rule.predicate, rule.value) == ("Melanie", "allergic_to", "cats")
@@ -168,3 +168,42 @@ def test_generic_readings_skip_vague_subjects_and_values():
     assert X.extract_text("Brave has a lot of significance", TS) == []
     assert X.extract_text("I think that is who I am", TS) == []
     assert RuleExtractor(generic=False).extract_text("I went to Lisbon", TS) == []
+
+
+def readings(text: str) -> dict[tuple[str, str, str], Candidate]:
+    ts = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    return {(c.entity, c.predicate, c.value): c for c in X.extract_text(text, ts)}
+
+
+def test_generic_sentences_keep_the_speakers_words_in_the_third_person():
+    found = readings("Melanie: I love camping trips with my fam, I don't like hiking though.")
+    assert found[("Melanie", "love", "camping trips")].sentence == (
+        "Melanie loves camping trips with their fam (8 May 2023)")
+    assert found[("Melanie", "likes", "hiking")].negated  # "don't like" is a dislike
+
+
+def test_conjoined_verbs_share_the_subject_of_the_sentence():
+    found = readings("Melanie: We explored nature, roasted marshmallows around the campfire and "
+                     "even went on a hike.")
+    hike = found[("Melanie", "go_on", "hike")]
+    assert hike.sentence == "Melanie even went on a hike (8 May 2023)"
+    explore = next(c for k, c in found.items() if k[1] == "explore")
+    assert explore.sentence.startswith("Melanie explored nature, roasted marshmallows")
+    assert " and " not in explore.sentence.removeprefix("Melanie explored")[-12:]
+
+
+def test_adjective_and_verb_complements_and_chat_ellipsis_are_read():
+    assert ("Gina", "is_passionate_about", "dance fashion") in readings(
+        "Gina: I'm passionate about dance and fashion.")
+    assert ("Jon", "want_savor", "all good vibes") in readings(
+        "Jon: I want to savor all the good vibes.")
+    still = readings("Jon: Still working on opening a dance studio.")
+    assert [k for k in still] == [("Jon", "work_on", "dance studio")]
+    assert readings("Take care of yourself!") == {}
+    assert readings("Jon: I'm proud of it") == {}  # no thing to remember
+
+
+def test_a_clause_a_specific_rule_read_is_not_read_again_generically():
+    found = readings("Melanie: I'm allergic to cats and we adopted a dog last week.")
+    assert ("Melanie", "allergic_to", "cats") in found
+    assert not [k for k in found if k[1] in {"is_allergic_to", "is"}]

@@ -119,3 +119,19 @@ def test_a_past_now_sees_the_versions_that_were_true_then(memory, user_id):
     assert [f.value for f in then.facts if f.predicate == "budget"] == ["$300"]
     later = memory.query_memory("what's my budget", user_id, now=T0 + timedelta(days=45))
     assert [f.value for f in later.facts if f.predicate == "budget"] == []
+
+
+def test_facts_sharing_only_a_name_with_the_question_are_left_out(memory, user_id):
+    lines = ["Caroline: I adopted a puppy named Max from the shelter.",
+             "Caroline: I went to Paris with my sister last week.",
+             "Caroline: I joined a pottery class at the community center."]
+    for i, text in enumerate(lines):
+        say(memory, user_id, f"c{i}", "user", text, T0 + timedelta(days=i))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=3))
+    ctx = memory.query_memory("What is the name of Caroline's puppy?", user_id,
+                              now=T0 + timedelta(days=3))
+    assert ctx.facts[0].value.startswith("puppy") and "Max" in ctx.facts[0].sentence
+    unrelated = memory.query_memory("What did Caroline think of the movie?", user_id,
+                                    now=T0 + timedelta(days=3))
+    assert not {"Paris", "pottery class"} & {f.value for f in unrelated.facts}

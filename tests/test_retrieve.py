@@ -9,10 +9,11 @@ import pytest
 
 from graphmem import InvalidInputError
 from graphmem._models import Action, Episode
-from graphmem.retrieve.compress import Item, episode_card, fit_budget, render
+from graphmem.retrieve.compress import Item, episode_card, fact_line, fit_budget, render
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
 from graphmem.retrieve.router import route_query
 from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.words import content_words
 
 NOW = datetime(2025, 1, 19, 15, 0, tzinfo=UTC)  # a Sunday
 
@@ -108,3 +109,39 @@ def test_render_puts_facts_before_episodes_in_the_querys_language():
     assert zh.startswith("[长期知识]")
     text = render(["a (0.9)"], ["b"], chinese=False)
     assert text.index("[Known facts]") < text.index("[Past episodes]")
+
+
+def test_content_words_meet_related_forms_and_leave_names_out():
+    assert content_words("It reminds me of art", names=["Gina"]) & content_words(
+        "What is Gina's bowl a reminder of?", names=["Gina"]) == {"remin"}
+    assert "gina" not in content_words("Gina said hi to Jon", names=["Gina", "Jon"])
+    assert "生日" in content_words("女朋友的生日是哪天")
+
+
+def test_a_card_answers_from_the_reply_when_the_best_match_was_a_question():
+    ep = episode("catching up",
+                 "Melanie: Love the necklace, any special meaning to it?",
+                 "Caroline: Thanks! It stands for love and faith.")
+    card = episode_card(ep, "What does Caroline's necklace symbolize?")
+    assert card == "19 Jan 2025 It stands for love and faith."
+
+
+def test_a_card_starts_at_the_last_shared_word_and_drops_filler():
+    ep = episode("catching up", "Jon: Hey Gina!",
+                 "Jon: Took a really short trip last week to Rome to clear my mind a little.")
+    card = episode_card(ep, "Why did Jon take a trip to Rome?")
+    assert card.startswith("19 Jan 2025 Rome to clear my mind") and len(card) <= 50
+    greeting = episode("Caroline: Hey Mel!", "Caroline: Hey Mel!",
+                       "Caroline: I signed the adoption papers.", result="Melanie: Wow!")
+    assert episode_card(greeting, "what about the weather") == (
+        "19 Jan 2025 I signed adoption papers.")
+
+
+def test_fact_lines_share_the_date_parentheses_and_uncertain_facts_share_one_label():
+    assert fact_line("Melanie went camping (20 Oct 2023)", 0.75) == (
+        "Melanie went camping (20 Oct 2023, 0.75)")
+    assert fact_line("女朋友喜欢玫瑰", 0.9) == "女朋友喜欢玫瑰 (0.90)"
+    text = render(["a (0.9)"], ["c"], chinese=False, reference=["b (0.4)", "d (0.3)"])
+    assert text.count("[Reference only: old or uncertain]") == 1
+    assert text.index("a (0.9)") < text.index("[Reference only") < text.index("b (0.4)")
+    assert text.index("d (0.3)") < text.index("[Past episodes]")

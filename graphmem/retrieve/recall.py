@@ -14,10 +14,18 @@ from typing import Any
 from graphmem._models import Episode, EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
 from graphmem.nlp import is_chinese
 from graphmem.predicates import predicates_in
-from graphmem.retrieve.compress import Item, episode_card, fact_line, fit_budget, render
+from graphmem.retrieve.compress import (
+    HEADER_TOKENS,
+    Item,
+    episode_card,
+    fact_line,
+    fit_budget,
+    render,
+)
 from graphmem.retrieve.lucene import lucene_or_query
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
 from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.words import content_words
 from graphmem.store.episodes import _py, get_episodes, window
 from graphmem.store.runner import QueryRunner
 from graphmem.store.search import keyword, nearest
@@ -26,6 +34,8 @@ NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
 PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
 MIN_SIMILARITY = 0.35  # default floor: below it a fact is noise for this question
 RELATIVE_FLOOR = 0.75  # and facts far below the best one are too (a shared name is no match)
+FACT_POOL = 2  # candidates per channel per fact asked for: ranking reorders only these
+STRONG_SIMILARITY = 0.6  # above it a fact needs no word in common with the question
 
 
 def recall_episodes(
@@ -47,18 +57,34 @@ def recall_facts(
     min_similarity: float = MIN_SIMILARITY,
 ) -> list[FactHit]:
     filters = {"user_id": user_id, "now": now, "all_versions": include_superseded}
-    by_vector = nearest(runner, "facts", vector, k * 4, exact_scan_max, **filters)
-    by_words = keyword(runner, "facts", lucene_or_query(query), k * 4, **filters)
+    pool = k * FACT_POOL
+    by_vector = nearest(runner, "facts", vector, pool, exact_scan_max, **filters)
+    by_words = keyword(runner, "facts", lucene_or_query(query), pool, **filters)
     ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
     if not ids:
         return []
     rows = runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))
     asked = predicates_in(query)
-    scored = [(row, similarity_of(row, asked)) for row in rows]
+    names = {row["fact"]["entity"] for row in rows}
+    wanted = content_words(query, names)
+    scored = [(row, similarity_of(row, asked)) for row in rows
+              if _on_topic(row, wanted, names, asked)]
     best = max((sim for _, sim in scored if sim >= min_similarity), default=0.0)
     floor = max(min_similarity, RELATIVE_FLOOR * best)  # absolute and relative floors
     hits = [_fact_hit(row, sim, now, min_confidence) for row, sim in scored if sim >= floor]
     return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
+
+
+def _on_topic(row: dict[str, Any], wanted: set[str], names: set[str],
+              asked: set[str]) -> bool:
+    """A fact speaks to the question when it shares a content word with it (names aside:
+    "Jon met investors" is not about Jon's trip to Rome), is of a predicate the question
+    names, or is very close in meaning."""
+    fact = row["fact"]
+    return (bool(wanted & content_words(fact.get("sentence") or fact["value"], names))
+            or fact["predicate"] in asked
+            or (row["similarity"] is not None and 2 * float(row["similarity"]) - 1
+                >= STRONG_SIMILARITY))
 
 
 def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
@@ -100,18 +126,19 @@ def assemble(
     """Compress hits into cards and lines, fit the budget, render the block."""
     chinese = is_chinese(query)
     cards = {ep.event_id: episode_card(ep, query) for ep, _ in episodes}
-    lines = {f.fact_id: fact_line(f.sentence, f.confidence, f.reference_only, chinese)
-             for f in facts}
+    lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     top = max([s for _, s in episodes] + [1e-9])
     items = [Item("fact", f.fact_id, lines[f.fact_id], f.score) for f in facts] + [
         Item("episode", ep.event_id, cards[ep.event_id], s / top) for ep, s in episodes]
-    kept = {i.key for i in fit_budget(items, budget, overhead=12)}
+    kept = {i.key for i in fit_budget(items, budget, overhead=HEADER_TOKENS)}
     hits = tuple(
         EpisodeHit(event_id=ep.event_id, session_id=ep.session_id, summary=cards[ep.event_id],
                    start_time=ep.start_time, end_time=ep.end_time, raw_span=ep.raw_span,
                    score=round(s, 6))
         for ep, s in episodes if ep.event_id in kept)
     kept_facts = tuple(f for f in facts if f.fact_id in kept)
-    text = render([lines[f.fact_id] for f in kept_facts], [h.summary for h in hits], chinese)
+    text = render([lines[f.fact_id] for f in kept_facts if not f.reference_only],
+                  [h.summary for h in hits], chinese,
+                  reference=[lines[f.fact_id] for f in kept_facts if f.reference_only])
     return MemoryContext(text=text, route=route, window=time_window, episodes=hits,
                          facts=kept_facts, tokens=count_tokens(text), token_budget=budget)

@@ -1,0 +1,40 @@
+"""Content words for matching a question against memory text, without a model.
+
+Function words are left out, Chinese runs are segmented with jieba, and English words
+are cut to a light stem (their first five letters: "reminds" and "reminder",
+"researching" and "research" meet) so that related forms count as shared. Names can be
+left out too: a speaker's name is in nearly every line of their history, so sharing it
+says nothing about relevance.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from graphmem.nlp import is_chinese, jieba_words
+from graphmem.retrieve.lucene import QUERY_STOPWORDS
+
+STEM_CHARS = 5
+_WORD = re.compile(r"[\u3400-\u9fff]+|[A-Za-z0-9'+-]+")
+
+
+def stem(word: str) -> str:
+    """A light stem: Chinese words whole, English ones cut to ``STEM_CHARS`` letters."""
+    word = word.lower().strip("'-+").removesuffix("'s")
+    return word if is_chinese(word) else word[:STEM_CHARS]
+
+
+def content_words(text: str, names: Iterable[str] = ()) -> set[str]:
+    """Stems of ``text``'s content words, without function words and ``names``."""
+    left_out = {stem(n) for name in names for n in name.split()}
+    words: set[str] = set()
+    for run in _WORD.findall(text):
+        parts = jieba_words(run) if is_chinese(run) else [run.lower().strip("'-+")]
+        for part in parts:
+            if part in QUERY_STOPWORDS or (len(part) < 2 and not is_chinese(part)):
+                continue
+            key = stem(part)
+            if key and key not in left_out:
+                words.add(key)
+    return words
