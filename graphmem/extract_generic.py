@@ -1,12 +1,16 @@
 """Generic English facts from a dependency parse: subject–verb–object (pipeline 3a).
 
-A fallback for English clauses that no specific rule covers: "I went to a support
+A fallback for English sentences that no specific rule covers: "I went to a support
 group yesterday" → (speaker, go_to, LGBTQ support group) at the date "yesterday"
-resolves to; "I'm a transgender woman" → (speaker, is, transgender woman). Only
-first-person, named-relation and resolved-pronoun subjects count; values are short
-noun phrases. Confidence is just above the storing threshold: a generic reading is
-less certain than a specific rule.
-"""
+resolves to; "I'm a transgender woman" → (speaker, is, transgender woman); "we explored
+nature, roasted marshmallows" (conjoined verbs keep the subject); "I'm passionate about
+dance" (an adjective's complement); "I want to open a studio" (a verb's complement);
+"Still working on the studio" (chat ellipsis: an unsaid "I"). Only first-person,
+named-relation and resolved-pronoun subjects count; values are short noun phrases, but
+each reading's sentence keeps the speaker's own words, in the third person ("Melanie
+loves camping trips with their fam") — what a reader of the memory needs. Confidence is
+just above the storing threshold: a generic reading is less certain than a specific
+rule."""
 
 from __future__ import annotations
 
@@ -82,19 +86,31 @@ def _third_person(verb: Token) -> str:
     return verb.text + "s"
 
 
+def _subtree_text(token: Token) -> str:
+    return token.doc[token.left_edge.i:token.right_edge.i + 1].text
+
+
+def _leading(verb: Token, subject: Token | None) -> list[Token]:
+    """The verb's dependents before its subject (or before it, when it has none) —
+    "On another note,", "Yesterday," — auxiliaries and negation aside."""
+    start = subject.i if subject is not None and subject.head.i == verb.i else verb.i
+    return [c for c in verb.children
+            if c.i < start and c.dep_ not in {"aux", "auxpass", "neg", "nsubj", "nsubjpass"}]
+
+
 def _verb_phrase(verb: Token, subject: Token | None) -> str:
     """What the speaker said the subject did, in their words: the verb's subtree without
-    the subject, without conjoined verbs (each is its own reading) and without a leading
-    interjection; first person becomes third ("my" → "their"), at most MAX_PHRASE_WORDS."""
-    drop: set[int] = set()
+    the subject, without conjoined verbs (each is its own reading), interjections and
+    what led up to the subject ("On another note, I adopted a pup" → "adopted a pup"; a
+    date there is already the reading's date); first person becomes third ("I've" →
+    "has", "my" → "their"), at most MAX_PHRASE_WORDS."""
+    drop = {t.i for child in _leading(verb, subject) for t in child.subtree}
     if subject is not None and subject.head.i == verb.i:
         drop |= {t.i for t in subject.subtree}
     for child in verb.children:
         conjoined_verb = child.dep_ == "conj" and child.pos_ in {"VERB", "AUX"}
         if conjoined_verb or child.dep_ in {"intj", "discourse"}:
             drop |= {t.i for t in child.subtree}
-        elif child.dep_ == "aux" and child.i < verb.i and child.lower_ in _FIRST_PERSON_VERBS:
-            drop.add(child.i)  # "I've been painting" → "been painting"
     kept = [t for t in verb.subtree if t.i not in drop][:MAX_PHRASE_WORDS]
     while kept and kept[0].pos_ in {"PUNCT", "CCONJ"}:
         kept.pop(0)
@@ -102,7 +118,8 @@ def _verb_phrase(verb: Token, subject: Token | None) -> str:
         kept.pop()
     words: list[str] = []
     for token, following in zip(kept, [*kept[1:], None], strict=True):
-        words.append(_third_person(token) if token.i == verb.i
+        auxiliary = token.head.i == verb.i and token.dep_ in {"aux", "auxpass"}
+        words.append(_third_person(token) if token.i == verb.i or auxiliary
                      else _PRONOUNS.get(token.lower_, token.text))
         if following is not None:  # the space the text had before the next kept word
             words.append(token.doc[following.i - 1].whitespace_ or token.whitespace_)
@@ -202,7 +219,9 @@ def generic_candidates(
             continue
         negated = any(c.dep_ == "neg" for c in verb.children)
         phrase = _verb_phrase(verb, subject_token)
-        window = resolve_window(phrase, observed_at)  # "yesterday" of this verb, not another
+        lead = " ".join(_subtree_text(c) for c in _leading(verb, subject_token))
+        # "yesterday" of this verb, not of another in the sentence
+        window = resolve_window(f"{lead} {phrase}", observed_at)
         when = window.since if window is not None and window.since is not None else observed_at
         sentence = f"{subject} {phrase}"
         out.append((subject, predicate, value, negated, sentence, when))

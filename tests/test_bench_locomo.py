@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from graphmem.bench.baselines import Bm25Baseline, FlatBaseline, fill_to_tokens
+from graphmem.bench.baselines import Bm25Baseline, FlatBaseline, cut_to_tokens, fill_to_tokens
 from graphmem.bench.locomo import (
     CATEGORIES,
     IngestTimings,
@@ -311,3 +311,14 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     assert got.tokens >= 200
     assert all(sid.startswith(user_id) for sid, _ in got.spans)
     assert flat.retrieve(turn.text, user_id, 0).text == ""
+
+
+def test_the_baseline_context_is_cut_to_exactly_the_target():
+    text = "one two three\nfour five six seven\neight"
+    for target in range(0, count_tokens(text) + 2):
+        cut = cut_to_tokens(text, target)
+        assert count_tokens(cut) <= target and text.startswith(cut)
+        longer = text[len(cut):].split(maxsplit=1)
+        if longer:  # one more word would not fit
+            assert count_tokens(cut + " " + longer[0]) > target
+    assert cut_to_tokens(text, 100) == text and "\n" in cut_to_tokens(text, 6)

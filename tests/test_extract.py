@@ -186,7 +186,7 @@ def test_conjoined_verbs_share_the_subject_of_the_sentence():
     found = readings("Melanie: We explored nature, roasted marshmallows around the campfire and "
                      "even went on a hike.")
     hike = found[("Melanie", "go_on", "hike")]
-    assert hike.sentence == "Melanie even went on a hike (8 May 2023)"
+    assert hike.sentence == "Melanie went on a hike (8 May 2023)"
     explore = next(c for k, c in found.items() if k[1] == "explore")
     assert explore.sentence.startswith("Melanie explored nature, roasted marshmallows")
     assert " and " not in explore.sentence.removeprefix("Melanie explored")[-12:]
@@ -207,3 +207,11 @@ def test_a_clause_a_specific_rule_read_is_not_read_again_generically():
     found = readings("Melanie: I'm allergic to cats and we adopted a dog last week.")
     assert ("Melanie", "allergic_to", "cats") in found
     assert not [k for k in found if k[1] in {"is_allergic_to", "is"}]
+
+
+def test_generic_sentences_drop_lead_ins_but_keep_their_dates():
+    found = readings("Maria: Yesterday, I took up some community work with my friends.")
+    [work] = found.values()
+    assert work.sentence == "Maria took up some community work with their friends (7 May 2023)"
+    [passion] = readings("John: I've always been passionate about veterans.").values()
+    assert passion.sentence.startswith("John has always been passionate about veterans")

@@ -7,12 +7,14 @@ text, embedding})``. Two baselines search them for one user:
 - ``Bm25Baseline``: the Lucene full-text index ``bench_message_text`` (BM25 scoring).
 
 Both take hits best first until the context reaches a *target* token count (the token
-count graphmem used for the same question), so quality is compared at equal cost.
+count graphmem used for the same question), and the last message taken is cut where the
+target is reached, so quality is compared at equal cost: the same number of tokens.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -94,6 +96,21 @@ def fill_to_tokens(
         if upper >= target and count_tokens("\n".join(texts)) >= target:
             break
     return taken
+
+
+def cut_to_tokens(text: str, target: int) -> str:
+    """The longest whole-word prefix of ``text`` with at most ``target`` tokens."""
+    if count_tokens(text) <= target:
+        return text
+    words = re.findall(r"\S+\s*", text)  # each word with the space or newline after it
+    low, high = 0, len(words)  # words[:low] fits, words[:high + 1] does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        if count_tokens("".join(words[:middle])) <= target:
+            low = middle
+        else:
+            high = middle - 1
+    return "".join(words[:low]).rstrip()
 
 
 # -- storage -----------------------------------------------------------------------------
@@ -199,7 +216,7 @@ class _Baseline:
         began = time.perf_counter()
         rows = self._rows_for(query, user_id, target_tokens)
         taken = fill_to_tokens(rows, target_tokens, lambda r: r["text"])
-        text = "\n".join(r["text"] for r in taken)
+        text = cut_to_tokens("\n".join(r["text"] for r in taken), target_tokens)
         spans = frozenset((r["session_id"], int(r["msg_id"])) for r in taken)
         return Retrieved(text=text, spans=spans, latency_s=time.perf_counter() - began)
 

@@ -92,13 +92,18 @@ def key_passage(episode: Episode, query: str) -> str | None:
 def _from_last_shared(sentence: str, wanted: set[str], names: set[str]) -> str:
     """``sentence`` from its last word shared with the question on: that word anchors
     the card, and what answers a question usually follows its words (the question's own
-    words need not be repeated to the reader who asked it)."""
+    words need not be repeated to the reader who asked it). A sentence that ends on the
+    shared word is kept whole."""
     if is_chinese(sentence):
         hits = [sentence.find(w) for w in wanted if w in sentence]
         return sentence[max(0, min(hits) - 2):] if hits else sentence
     words = sentence.split()
     hits = [i for i, w in enumerate(words) if content_words(w, names) & wanted]
-    return " ".join(words[hits[-1] if hits else 0:])
+    if not hits or hits[-1] == len(words) - 1:
+        # the sentence ends on the question's word ("... is important."): what it
+        # says about it came before
+        return sentence
+    return " ".join(words[hits[-1]:])
 
 
 def squeeze(text: str) -> str:
