@@ -123,7 +123,7 @@ def test_a_card_answers_from_the_reply_when_the_best_match_was_a_question():
                  "Melanie: Love the necklace, any special meaning to it?",
                  "Caroline: Thanks! It stands for love and faith.")
     card = episode_card(ep, "What does Caroline's necklace symbolize?")
-    assert card == "19 Jan 2025 It stands for love and faith."
+    assert card == "19 Jan 2025 stands for love and faith."
 
 
 def test_a_card_starts_at_the_last_shared_word_and_drops_filler():

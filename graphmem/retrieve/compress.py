@@ -29,11 +29,12 @@ _HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past epi
 _HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关事件]")
 _DATED = re.compile(r"(.+?)\s*\(([^()]+)\)")
 _SPEAKER = re.compile(r"^([A-Z][\w .'-]{0,30}):\s+")
-# Words a 50-character card can do without (articles, intensifiers, interjections).
+# Words a 50-character card can do without (articles, copulas, intensifiers, interjections).
 _FILLER = frozenset({
     "a", "an", "the", "really", "so", "just", "very", "super", "pretty", "totally", "actually",
     "definitely", "literally", "hey", "hi", "wow", "yeah", "yep", "oh", "ah", "um", "uh",
-    "thanks", "omg", "lol",
+    "thanks", "omg", "lol", "is", "are", "was", "were", "am", "it", "that", "this", "it's",
+    "that's", "i'm",
 })
 
 
@@ -107,8 +108,8 @@ def _from_last_shared(sentence: str, wanted: set[str], names: set[str]) -> str:
 
 
 def squeeze(text: str) -> str:
-    """Telegraphic English for a tiny card: articles, intensifiers and interjections out
-    (Chinese text is left as it is)."""
+    """Telegraphic English for a tiny card: articles, copulas, intensifiers and
+    interjections out (Chinese text is left as it is)."""
     if is_chinese(text):
         return text
     kept = [w for w in text.split() if w.lower().strip(",.!?;:") not in _FILLER]
