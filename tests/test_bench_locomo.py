@@ -273,9 +273,11 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
         assert score.answer_in_context is None or 0.0 <= score.answer_in_context <= 1.0
         assert score.latency_ms > 0
         if score.system == "flat":
-            # equal-token fill: reaches graphmem's (or the fixed) target unless the
-            # user's messages run out first
-            assert score.tokens >= min(score.target_tokens, int(0.9 * user_tokens))
+            # equal-token fill: never more than graphmem's (or the fixed) target, and
+            # short of it only by the word that would not fit, unless the user's
+            # messages run out first
+            assert score.tokens <= score.target_tokens
+            assert score.tokens >= min(score.target_tokens - 4, int(0.9 * user_tokens))
     for system in report.systems:
         for stats in report.results[system].values():
             assert 0.0 <= stats.evidence_recall_pct <= 100.0
@@ -303,8 +305,10 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     user_id = user_id_for(conv.sample_id, report.run_tag)
     turn = max(conv.sessions[1].turns, key=lambda t: len(t.text))
     bm25 = Bm25Baseline(memory.runner)
-    got = bm25.retrieve(turn.text, user_id, 1)
-    assert got.text.splitlines()[0] == f"{turn.speaker}: {turn.text}"
+    line = f"{turn.speaker}: {turn.text}"
+    got = bm25.retrieve(turn.text, user_id, count_tokens(line))
+    assert got.text == line  # exactly the target: the best message, whole
+    assert bm25.retrieve(turn.text, user_id, 1).text == ""  # no word fits in one token
     assert len(got.spans) == 1 and next(iter(got.spans))[0].endswith("-s2")
     flat = FlatBaseline(memory.runner, memory.embedder)
     got = flat.retrieve(turn.text, user_id, 200)
