@@ -144,12 +144,12 @@ def _reading(verb: Token, lemma: str) -> tuple[str, Token] | None:
     name = "is" if lemma == "be" else lemma
     children = list(verb.children)
     objects = [c for c in children if c.dep_ in _OBJECT_DEPS]
-    preps = [c for c in children if c.dep_ == "prep" and _pobj(c) is not None]
+    preps = [(c, head) for c in children if c.dep_ == "prep" and (head := _pobj(c)) is not None]
     if objects:
         return None if lemma in _SKIP_VERBS else (name, objects[0])
     if preps and lemma in _KEEP_WITH_PREP | {"be"}:
-        head = _pobj(preps[0])
-        return (f"{name}_{preps[0].lower_}", head) if head is not None else None
+        prep, head = preps[0]
+        return f"{name}_{prep.lower_}", head
     for child in children:
         if child.dep_ == "acomp" and child.pos_ == "ADJ" and lemma == "be":
             for prep in (g for g in child.children if g.dep_ == "prep"):

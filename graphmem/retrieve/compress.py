@@ -58,10 +58,9 @@ def key_passage(episode: Episode, query: str) -> str | None:
     """The part of the episode that answers the question best, as said (uncompressed).
 
     Each sentence scores the *rare* words it shares with the question (a word in many of
-    the episode's sentences counts less; speakers' names not at all); sentences inside
-    The passage runs from the last shared word to the end of that message; when the best
-    sentence is itself a question, the next speaker's reply is the passage (what answers
-    it)."""
+    the episode's sentences counts less; speakers' names not at all). The passage runs
+    from the last shared word to the end of that message; when the best sentence is
+    itself a question, the next speaker's reply is the passage (what answers it)."""
     speakers = [_speaker_and_text(a.content) for a in episode.actions]
     names = {name for name, _ in speakers if name}
     wanted = content_words(query, names)
@@ -73,20 +72,18 @@ def key_passage(episode: Episode, query: str) -> str | None:
     for words in shared:
         for w in words:
             frequency[w] = frequency.get(w, 0) + 1
-    best, best_score = None, 0.0
-    for sent, words in zip(sentences, shared, strict=True):
-        if not words:
-            continue
+    at, best_score = None, 0.0
+    for position, words in enumerate(shared):
         score = sum(1.0 / frequency[w] for w in words)
-        if score >= best_score:  # on a tie, the later sentence: answers follow
-            best, best_score = sent, score
-    if best is None:
+        if words and score >= best_score:  # on a tie, the later sentence: answers follow
+            at, best_score = position, score
+    if at is None:
         return None
+    best = sentences[at]
     following = [s for s in sentences if s.message == best.message + 1]
     if best.question and following:
         return " ".join(s.text for s in following)
-    rest = " ".join(s.text for s in sentences
-                    if s.message == best.message and sentences.index(s) > sentences.index(best))
+    rest = " ".join(s.text for s in sentences[at + 1:] if s.message == best.message)
     return _from_last_shared(best.text, wanted, names) + (" " + rest if rest else "")
 
 

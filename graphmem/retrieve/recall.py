@@ -81,18 +81,23 @@ def _on_topic(row: dict[str, Any], wanted: set[str], names: set[str],
     "Jon met investors" is not about Jon's trip to Rome), is of a predicate the question
     names, or is very close in meaning."""
     fact = row["fact"]
+    cosine = _cosine(row)
     return (bool(wanted & content_words(fact.get("sentence") or fact["value"], names))
             or fact["predicate"] in asked
-            or (row["similarity"] is not None and 2 * float(row["similarity"]) - 1
-                >= STRONG_SIMILARITY))
+            or (cosine is not None and cosine >= STRONG_SIMILARITY))
+
+
+def _cosine(row: dict[str, Any]) -> float | None:
+    """Raw cosine of the fact and the question (Neo4j reports (1 + cos) / 2); None for a
+    fact not embedded yet."""
+    return None if row["similarity"] is None else 2 * float(row["similarity"]) - 1
 
 
 def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
-    """Raw cosine (Neo4j reports (1 + cos) / 2), plus a bonus when the question names
-    the predicate."""
-    cosine = (NO_EMBEDDING_SIMILARITY if row["similarity"] is None
-              else 2 * float(row["similarity"]) - 1)
-    return cosine + (PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0)
+    """Raw cosine, plus a bonus when the question names the predicate."""
+    cosine = _cosine(row)
+    return ((NO_EMBEDDING_SIMILARITY if cosine is None else cosine)
+            + (PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0))
 
 
 def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
