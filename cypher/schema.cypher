@@ -2,15 +2,19 @@
 // Parameters: $dimension (the embedder's vector size, e.g. 384).
 //
 // Data model (see README "Data model" for the picture):
-//   (:User {user_id})-[:HAS_SESSION]->(:Session {session_id, user_id})
-//   (:Session)-[:HAS_EPISODE]->(:Episode {event_id, user_id, session_id, start_time,
+//   (:User {user_id})-[:HAS_SESSION]->(:Session {user_id, session_id})   keyed by both
+//   (:Session)-[:HAS_EPISODE]->(:Episode {event_id, user_id, tenant, session_id, start_time,
 //        end_time, goal, result, actions, actions_text, raw_span_start, raw_span_end,
 //        participants, semantics_refs, embedding})
+//   (:Episode)-[:HAS_MESSAGE]->(:Message {message_id, user_id, tenant, session_id, event_id,
+//        msg_id, role, speaker, content, text, ts})   the raw turns, keyword-searchable
+//                                          (text: content without a "Name: " prefix), not embedded
 //   (:Episode)-[:NEXT]->(:Episode)            each user's episodes in time order
 //   (:Entity {entity_id, user_id, name, kind, aliases})
 //   (:Fact {fact_id, user_id, entity_id, predicate, value, value_id, negated, sentence,
 //        confidence, status, first_seen, last_verified, valid_from, valid_until,
-//        source_episodes, embedding})       one node per version of a fact
+//        source_episodes, source_messages, embedding})   one node per version of a fact;
+//                                          source_messages: the Message node ids it was said in
 //   (:Fact)-[:ABOUT]->(:Entity)  (:Fact)-[:HAS_VALUE]->(:Entity)
 //   (:Fact)-[:SUPERSEDES]->(:Fact)            newer version -> the version it replaced
 //   (:Fact)-[:DERIVED_FROM]->(:Episode)       provenance of every version
@@ -18,8 +22,18 @@
 //                                             the typed edge of the *current* version only
 //   (:Entity)-[:MAYBE_SAME_AS {score}]->(:Entity)   ambiguous merges, for review
 
+// `tenant` is a hash of user_id that every full-text query requires (graphmem.store.ids).
+
+// Sessions were once keyed by session_id alone; two users may both have a session "s1".
+DROP CONSTRAINT session_id_unique IF EXISTS;
+// Full-text indexes before they carried the tenant key.
+DROP INDEX episode_text IF EXISTS;
+DROP INDEX fact_text IF EXISTS;
+
 CREATE CONSTRAINT user_id_unique IF NOT EXISTS FOR (u:User) REQUIRE u.user_id IS UNIQUE;
-CREATE CONSTRAINT session_id_unique IF NOT EXISTS FOR (s:Session) REQUIRE s.session_id IS UNIQUE;
+CREATE CONSTRAINT session_key_unique IF NOT EXISTS
+FOR (s:Session) REQUIRE (s.user_id, s.session_id) IS UNIQUE;
+CREATE CONSTRAINT message_id_unique IF NOT EXISTS FOR (m:Message) REQUIRE m.message_id IS UNIQUE;
 CREATE CONSTRAINT episode_id_unique IF NOT EXISTS FOR (e:Episode) REQUIRE e.event_id IS UNIQUE;
 CREATE CONSTRAINT fact_id_unique IF NOT EXISTS FOR (f:Fact) REQUIRE f.fact_id IS UNIQUE;
 CREATE CONSTRAINT entity_id_unique IF NOT EXISTS FOR (n:Entity) REQUIRE n.entity_id IS UNIQUE;
@@ -32,6 +46,9 @@ CREATE RANGE INDEX fact_key IF NOT EXISTS FOR (f:Fact) ON (f.user_id, f.entity_i
 CREATE RANGE INDEX fact_last_verified IF NOT EXISTS FOR (f:Fact) ON (f.last_verified);
 CREATE RANGE INDEX fact_valid_until IF NOT EXISTS FOR (f:Fact) ON (f.valid_until);
 CREATE RANGE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id);
+CREATE RANGE INDEX message_user_session IF NOT EXISTS
+FOR (m:Message) ON (m.user_id, m.session_id, m.msg_id);
+CREATE RANGE INDEX message_event IF NOT EXISTS FOR (m:Message) ON (m.event_id);
 
 CREATE VECTOR INDEX episode_embedding IF NOT EXISTS
 FOR (e:Episode) ON e.embedding
@@ -41,10 +58,16 @@ CREATE VECTOR INDEX fact_embedding IF NOT EXISTS
 FOR (f:Fact) ON f.embedding
 OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 
-CREATE FULLTEXT INDEX episode_text IF NOT EXISTS
-FOR (e:Episode) ON EACH [e.goal, e.result, e.actions_text]
+CREATE FULLTEXT INDEX episode_fulltext IF NOT EXISTS
+FOR (e:Episode) ON EACH [e.goal, e.result, e.actions_text, e.tenant]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
 
-CREATE FULLTEXT INDEX fact_text IF NOT EXISTS
-FOR (f:Fact) ON EACH [f.sentence, f.value]
+CREATE FULLTEXT INDEX fact_fulltext IF NOT EXISTS
+FOR (f:Fact) ON EACH [f.sentence, f.value, f.tenant]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
+
+// Raw messages: the `english` analyzer stems ("running" finds "runs"); it splits Chinese
+// into single characters, so graphmem asks for a Chinese word as a quoted phrase.
+CREATE FULLTEXT INDEX message_fulltext IF NOT EXISTS
+FOR (m:Message) ON EACH [m.text, m.tenant]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

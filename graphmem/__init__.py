@@ -15,6 +15,7 @@ from graphmem._models import (
     Fact,
     FactHit,
     FactVersion,
+    IngestStats,
     MemoryContext,
     Message,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "FactHit",
     "FactVersion",
     "GraphmemError",
+    "IngestStats",
     "InvalidInputError",
     "Memory",
     "MemoryConfig",

@@ -1,8 +1,12 @@
-"""``Memory``: the public client. It wires the pipeline stages together and holds
-no logic of its own beyond ordering them:
+"""``Memory``: the public client. It wires the pipeline stages together and holds no
+logic of its own beyond ordering them and checking what callers hand it:
 
-    add_message → RawBuffer (durable) → EpisodeSplitter → EpisodeWriter (background:
-    embed + Neo4j) ; consolidate() → extract → normalize → facts ; query_memory() → retrieve
+    add_message → Ingestion (RawBuffer → EpisodeSplitter → EpisodeWriter: embed + Neo4j,
+    in the background) ; consolidate() → extract → normalize → facts ;
+    query_memory() → retrieve
+
+Public attributes: ``config`` (the settings) and ``embedder`` (the ``Embedder`` in use —
+the extension point benchmarks share). Everything else is private.
 """
 
 from __future__ import annotations
@@ -16,14 +20,26 @@ from typing import Any
 from pydantic import ValidationError
 
 from graphmem._config import MemoryConfig
-from graphmem._errors import InvalidInputError, StoreUnavailableError
-from graphmem._models import Episode, Fact, FactVersion, MemoryContext, Message, MessageIn
+from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
+from graphmem._models import (
+    Episode,
+    Fact,
+    FactVersion,
+    IngestStats,
+    MemoryContext,
+    Message,
+    MessageIn,
+    check_id,
+    check_text,
+    check_time,
+)
 from graphmem.buffer import RawBuffer
 from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.embed import Embedder, SentenceTransformerEmbedder
 from graphmem.extract import Extractor, RuleExtractor, might_have_facts
+from graphmem.ingest import Ingestion
 from graphmem.predicates import canonical_predicate
-from graphmem.retrieve.recall import assemble, recall_episodes, recall_facts
+from graphmem.retrieve.recall import RetrievalConfig, assemble, recall
 from graphmem.retrieve.router import route_query
 from graphmem.segment import EpisodeSplitter, IntentClassifier, build_episode, episode_id
 from graphmem.store import episodes as episode_store
@@ -33,11 +49,11 @@ from graphmem.store.schema import apply_schema
 from graphmem.store.writer import BackgroundQueue, EpisodeWriter
 
 Clock = Callable[[], datetime]
-_IDLE_CHECK_EVERY = 500
 # Explicit preferences and constraints become facts right away (article 2.2, online path).
 ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
                                "uses_channel"})
 ONLINE_MIN_CONFIDENCE = 0.85
+FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
 
 
 def _utcnow() -> datetime:
@@ -45,7 +61,7 @@ def _utcnow() -> datetime:
 
 
 class Memory:
-    """Long-term memory for one application instance (thread-safe for ``add_message``)."""
+    """Long-term memory for one application instance (``add_message`` is thread-safe)."""
 
     def __init__(
         self,
@@ -61,38 +77,42 @@ class Memory:
             self.config = config or MemoryConfig()
         except ValidationError as exc:
             raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
-        self.clock = clock
-        self.runner = QueryRunner(
+        self._clock = clock
+        self._retrieval = RetrievalConfig()
+        self._runner = QueryRunner(
             self.config.neo4j_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
         )
+        self._buffer: RawBuffer | None = None
         try:
-            self.runner.verify()
-            self.embedder = embedder or SentenceTransformerEmbedder(
+            self._runner.verify()
+            self.embedder: Embedder = embedder or SentenceTransformerEmbedder(
                 self.config.embedding_model, self.config.embedding_batch_size
             )
-            apply_schema(self.runner, self.embedder.dimension)
+            apply_schema(self._runner, self.embedder.dimension)
+            self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
         except Exception:
-            self.runner.close()
+            self._runner.close()
             raise
-        self.buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
-        self.splitter = EpisodeSplitter(
-            self.config.idle_timeout_s, classifier, self.config.action_max_chars
+        self._writer = EpisodeWriter(
+            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
         )
-        self.writer = EpisodeWriter(
-            self.runner, self.embedder, self.buffer, self.config.write_batch_size
-        )
-        self.extractor = extractor or RuleExtractor()
+        self._extractor = extractor or RuleExtractor()
         self._online_extractor = RuleExtractor(generic=False)  # cheap rules only
-        self.consolidator = Consolidator(
-            self.runner, self.embedder, self.extractor, self.config.min_confidence,
+        self._consolidator = Consolidator(
+            self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
         self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts")
-        self._since_idle_check = 0
-        self._latest_ts: datetime | None = None
-        self._resume()
+        self._ingestion = Ingestion(
+            self._buffer,
+            EpisodeSplitter(self.config.idle_timeout_s, classifier,
+                            self.config.action_max_chars),
+            self._writer, clock,
+            on_message=self._extract_online if self.config.online_extraction else None,
+        )
+        self._ingestion.resume()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
             if self.config.consolidate_every_s else None
@@ -131,52 +151,38 @@ class Memory:
         self, user_id: str, session_id: str, role: str, content: str, ts: datetime | None = None
     ) -> Message:
         """Record one turn. Durable on return; episodes reach Neo4j in the background."""
-        stored = self.add_messages(
-            [{"user_id": user_id, "session_id": session_id, "role": role,
-              "content": content, "ts": ts}]
-        )
-        if stored:
-            return stored[0]
-        return self._existing(session_id, role, content, ts)
+        item = _message_in({"user_id": user_id, "session_id": session_id, "role": role,
+                            "content": content, "ts": ts})
+        stored = self._ingestion.add([item])
+        return stored[0] if stored else self._existing(item)
 
     def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
-        """Record many turns with one buffer write; same semantics as ``add_message``."""
+        """Record many turns with one buffer write, all or nothing; returns the new ones
+        (a re-sent message — same session, role, ``ts`` and content — is not stored twice)."""
+        if isinstance(messages, str | bytes | dict):
+            raise InvalidInputError("add_messages takes a list of messages")
         try:
-            items = [m if isinstance(m, MessageIn) else MessageIn(**m) for m in messages]
-        except (ValidationError, TypeError) as exc:
-            raise InvalidInputError(f"invalid message: {exc}") from exc
-        stored = self.buffer.append(items, now=self.clock())
-        closed: list[Episode] = []
-        for msg in stored:
-            closed.extend(self.splitter.feed(msg))
-            if self._latest_ts is None or msg.ts > self._latest_ts:
-                self._latest_ts = msg.ts
-            if msg.role == "user" and self.config.online_extraction:
-                self._extract_online(msg)
-        self._since_idle_check += len(stored)
-        if self._since_idle_check >= _IDLE_CHECK_EVERY and self._latest_ts is not None:
-            self._since_idle_check = 0
-            closed.extend(self.splitter.close_idle(self._latest_ts))
-        self.writer.submit(closed)
-        return stored
+            items = [m if isinstance(m, MessageIn) else _message_in(m) for m in messages]
+        except TypeError as exc:
+            raise InvalidInputError(f"add_messages takes a list of messages: {exc}") from exc
+        return self._ingestion.add(items)
 
     def flush(self, user_id: str | None = None) -> list[Episode]:
-        """Close open episodes (of one user, or all) and wait until Neo4j has them."""
-        closed = self.splitter.close_all(user_id)
-        self.writer.submit(closed)
-        self.writer.drain()
+        """Close open episodes (of one user, or all) and wait until Neo4j has them.
+
+        If Neo4j stays unavailable, raises ``StoreUnavailableError`` after a minute; the
+        episodes wait in the raw buffer and are written when Neo4j returns."""
+        if user_id is not None:
+            _valid_id(user_id, "user_id")
+        closed = self._ingestion.flush(user_id, timeout=FLUSH_TIMEOUT_S)
         self._online.drain()
-        return closed
+        return [c.episode for c in closed]
 
     def replay(self) -> int:
-        """Re-send from the raw buffer everything Neo4j has not acknowledged.
-
-        Idempotent: episodes have deterministic ids and are MERGEd. Returns how many
-        messages were re-fed. Call it after a Neo4j outage (``connect`` also does it).
-        """
-        self.writer.drain(raise_failure=False)
-        self.writer.reset_failure()
-        return self._resume()
+        """Re-send from the raw buffer everything Neo4j has not acknowledged (``connect``
+        does it, and the writer does it by itself after an outage). Idempotent: episodes
+        have deterministic ids and are MERGEd. Returns how many messages were re-fed."""
+        return self._ingestion.resume()
 
     def consolidate(
         self, user_id: str | None = None, now: datetime | None = None,
@@ -184,9 +190,21 @@ class Memory:
     ) -> ConsolidationReport:
         """Distill stored, not yet consolidated episodes into versioned facts; embed new
         facts; expire facts past their validity. The background job runs exactly this."""
-        self.writer.drain()
+        if user_id is not None:
+            _valid_id(user_id, "user_id")
+        if now is not None:
+            _valid_time(now, "now")
+        self._writer.drain(FLUSH_TIMEOUT_S)
         self._online.drain()
-        return self.consolidator.run(now or self.clock(), user_id, on_progress)
+        return self._consolidator.run(now or self._clock(), user_id, on_progress)
+
+    def forget_user(self, user_id: str) -> None:
+        """Remove everything of a user: graph (episodes, messages, facts, entities,
+        sessions) and raw buffer."""
+        _valid_id(user_id, "user_id")
+        self._ingestion.forget_user(user_id)
+        self._online.drain()
+        self._consolidator.forget(user_id)
 
     # -- reading -----------------------------------------------------------------------
 
@@ -196,15 +214,19 @@ class Memory:
     ) -> list[Fact]:
         """The user's facts (current only unless ``include_superseded``), optionally for
         one entity (any alias: 微信沟通 finds WeChat) and/or predicate (喜好 → likes)."""
+        _valid_id(user_id, "user_id")
+        for name, value in (("entity", entity), ("predicate", predicate)):
+            if value is not None:
+                _valid_text(value, name)
         self._online.drain()  # read your own writes
         entity_id = None
         if entity is not None:
-            entity_id = self.consolidator.lookup_entity(user_id, entity)
+            entity_id = self._consolidator.lookup_entity(user_id, entity)
             if entity_id is None:
                 return []
         return fact_store.list_facts(
-            self.runner, user_id, entity_id,
-            canonical_predicate(predicate) if predicate else None, include_superseded,
+            self._runner, user_id, entity_id,
+            canonical_predicate(predicate) if predicate else None, bool(include_superseded),
         )
 
     def query_memory(
@@ -220,44 +242,48 @@ class Memory:
         """The memory context for the next prompt: routed, recalled from both stores,
         ranked, compressed and kept inside ``token_budget`` (default: what leaves
         ``1 - memory_share`` of the model window to the conversation)."""
+        _valid_text(user_query, "user_query")
         if not user_query.strip():
             raise InvalidInputError("user_query is empty")
-        if top_k_episodes < 0 or top_k_facts < 0:
-            raise InvalidInputError("top_k_episodes and top_k_facts must be >= 0")
-        if token_budget is not None and token_budget <= 0:
-            raise InvalidInputError("token_budget must be positive")
-        now = now or self.clock()
-        if now.tzinfo is None:
-            raise InvalidInputError("now must be timezone-aware")
+        _valid_id(user_id, "user_id")
+        for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
+            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+                raise InvalidInputError(f"{name} must be an integer >= 0")
+        if token_budget is not None and (not isinstance(token_budget, int) or token_budget <= 0):
+            raise InvalidInputError("token_budget must be a positive integer")
+        now = self._clock() if now is None else _valid_time(now, "now")
         route, window = route_query(user_query, now, filters)
         budget = token_budget or int(self.config.model_window_tokens * self.config.memory_share)
         self._online.drain()  # read your own writes
         vector = self.embedder.embed([user_query])[0]
-        episodes = recall_episodes(
-            self.runner, vector, user_query, user_id, window, top_k_episodes,
-            self.config.exact_scan_max,
-        ) if route != "semantic" and top_k_episodes else []
-        facts = recall_facts(
-            self.runner, vector, user_query, user_id, now, top_k_facts,
-            self.config.exact_scan_max, self.config.min_confidence,
-            bool((filters or {}).get("include_superseded")), self.config.min_fact_similarity,
-        ) if route != "episodic" and top_k_facts else []
-        return assemble(user_query, route, window, episodes, facts, budget)
+        passages, found = recall(
+            self._runner, vector, user_query, user_id, route, window, now, top_k_episodes,
+            top_k_facts, exact_scan_max=self.config.exact_scan_max,
+            min_confidence=self.config.min_confidence,
+            include_superseded=bool((filters or {}).get("include_superseded")),
+            min_similarity=self.config.min_fact_similarity, config=self._retrieval,
+        )
+        return assemble(user_query, route, window, passages, found, budget, top_k_episodes,
+                        self._retrieval)
 
-    def history(self, fact_id: str) -> list[FactVersion]:
-        """The version chain ``fact_id`` belongs to, newest first, with source episodes."""
+    def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
+        """The version chain ``fact_id`` belongs to, newest first, with source episodes —
+        only if the fact is the user's."""
+        _valid_text(fact_id, "fact_id")
+        _valid_id(user_id, "user_id")
         self._online.drain()
-        versions = fact_store.fact_history(self.runner, fact_id)
+        versions = fact_store.fact_history(self._runner, fact_id, user_id)
         if not versions:
-            raise InvalidInputError(f"no fact with id {fact_id!r}")
+            raise InvalidInputError(f"no fact with id {fact_id!r} for user {user_id!r}")
         return versions
 
     def episodes(
         self, user_id: str, since: datetime | None = None, until: datetime | None = None
     ) -> list[Episode]:
         """The user's stored episodes overlapping ``[since, until)``, oldest first."""
+        _valid_id(user_id, "user_id")
         _check_window(since, until)
-        return episode_store.list_episodes(self.runner, user_id, since, until)
+        return episode_store.list_episodes(self._runner, user_id, since, until)
 
     def search_episodes(
         self,
@@ -268,31 +294,65 @@ class Memory:
         k: int = 3,
     ) -> list[tuple[Episode, float]]:
         """Time window ∩ vector similarity: the ``k`` episodes nearest ``query``."""
+        _valid_id(user_id, "user_id")
+        _valid_text(query, "query")
+        if not query.strip():
+            raise InvalidInputError("query is empty")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise InvalidInputError("k must be an integer >= 1")
         _check_window(since, until)
         vector = self.embedder.embed([query])[0]
         hits = episode_store.search_episodes_in_window(
-            self.runner, user_id, vector, since, until, k, self.config.exact_scan_max
+            self._runner, user_id, vector, since, until, k, self.config.exact_scan_max
         )
-        found = episode_store.get_episodes(self.runner, [eid for eid, _ in hits])
+        found = episode_store.get_episodes(self._runner, [eid for eid, _ in hits])
         return [(found[eid], score) for eid, score in hits if eid in found]
 
-    def raw(self, session_id: str, raw_span: Sequence[int]) -> list[Message]:
-        """The original messages ``raw_span = (first, last)`` of a session, exactly."""
-        if len(raw_span) != 2 or raw_span[0] > raw_span[1]:
-            raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
-        if not self.buffer.has_session(session_id):
-            raise InvalidInputError(f"no raw buffer for session {session_id!r}")
-        return self.buffer.read(session_id, raw_span[0], raw_span[1])
+    def raw(self, user_id: str, session_id: str,
+            raw_span: Sequence[int] | None = None) -> list[Message]:
+        """The user's original messages ``raw_span = (first, last)`` of a session, exactly
+        (the whole session when ``raw_span`` is None). Nothing of another user's."""
+        _valid_id(user_id, "user_id")
+        _valid_id(session_id, "session_id")
+        if raw_span is None:
+            first, last = 1, None
+        else:
+            try:
+                first, last = (int(x) for x in raw_span)
+            except (TypeError, ValueError):
+                raise InvalidInputError(
+                    f"raw_span must be (first, last) msg_ids, got {raw_span!r}") from None
+            if first > last:
+                raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
+        if not self._buffer or not self._buffer.has_session(user_id, session_id):
+            raise InvalidInputError(
+                f"no raw buffer for session {session_id!r} of user {user_id!r}")
+        return self._buffer.read(user_id, session_id, first, last)
+
+    def stats(self) -> IngestStats:
+        """The write path's counters (see ``IngestStats``)."""
+        s = self._writer.stats
+        return IngestStats(
+            episodes_written=s.episodes, batches=s.batches, embed_s=s.embed_s,
+            write_s=s.write_s, outages=s.outages, backlog=self._writer.backlog,
+            rejected=tuple(f"{r.event_id} ({r.session_id} {r.raw_span[0]}-{r.raw_span[1]}): "
+                           f"{r.reason}" for r in self._writer.rejected),
+            buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
+        )
 
     def close(self) -> None:
         try:
             if self._scheduler is not None:
                 self._scheduler.shutdown(wait=True)
-            self.flush()
+            with contextlib.suppress(StoreUnavailableError):
+                self.flush()
         finally:
+            self._ingestion.close()
             self._online.close()
-            self.writer.close()
-            self.runner.close()
+            self._writer.close()
+            self._runner.close()
+            if self._buffer is not None:
+                self._buffer.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -302,48 +362,80 @@ class Memory:
 
     # -- internals ---------------------------------------------------------------------
 
-    def _resume(self) -> int:
-        """Re-feed unacknowledged buffered messages into fresh splitter state."""
-        fed = 0
-        for session_id in self.buffer.sessions():
-            pending = self.buffer.pending(session_id)
-            self.splitter.reset(session_id)
-            self.writer.submit(self.splitter.feed_all(pending))
-            fed += len(pending)
-        return fed
-
-    def _extract_online(self, msg: Message) -> None:
+    def _extract_online(self, msg: Message, open_messages: list[Message]) -> None:
         """Explicit preferences/constraints in a user message become facts at once: cheap
         rules here, the Neo4j write in the background; the fact's episode id is already
         known (deterministic), so consolidation later only re-verifies it."""
-        if not might_have_facts(msg.content):
+        if msg.role != "user" or not open_messages or not might_have_facts(msg.content):
             return
-        open_messages = self.splitter.open_messages(msg.session_id)
         candidates = [
             c for c in self._online_extractor.extract(build_episode(open_messages))
             if c.observed_at == msg.ts and c.predicate in ONLINE_PREDICATES
             and c.confidence >= ONLINE_MIN_CONFIDENCE
         ]
         if candidates:
+            first = open_messages[0]
             self._online.submit(
-                (msg.user_id, episode_id(msg.session_id, open_messages[0].msg_id), candidates))
+                (msg.user_id, msg.session_id,
+                 episode_id(first.user_id, first.session_id, first.msg_id), candidates))
 
     def _store_online(self, item: object) -> None:
-        user_id, event_id, candidates = item  # type: ignore[misc]
+        user_id, session_id, event_id, candidates = item  # type: ignore[misc]
         # If Neo4j is down, consolidation distills the same episode later: nothing is lost.
         with contextlib.suppress(StoreUnavailableError):
-            self.consolidator.distill(user_id, event_id, candidates)
+            self._consolidator.distill(user_id, session_id, event_id, candidates)
 
-    def _existing(self, session_id: str, role: str, content: str, ts: datetime | None) -> Message:
-        for msg in self.buffer.iter_session(session_id):
-            if msg.role == role and msg.content == content and msg.ts == ts:
+    def _existing(self, item: MessageIn) -> Message:
+        assert self._buffer is not None
+        for msg in self._buffer.iter_session(item.user_id, item.session_id):
+            if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
                 return msg
-        raise InvalidInputError("message was neither stored nor found")  # pragma: no cover
+        raise GraphmemError("message was neither stored nor found")  # pragma: no cover
 
 
-def _check_window(since: datetime | None, until: datetime | None) -> None:
+def _message_in(raw: Any) -> MessageIn:
+    if not isinstance(raw, dict):
+        raise InvalidInputError(f"a message is a dict or MessageIn, got {type(raw).__name__}")
+    try:
+        return MessageIn(**raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: "
+                             f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
+        raise InvalidInputError(f"invalid message: {problems}") from None
+    except TypeError as exc:
+        raise InvalidInputError(f"invalid message: {exc}") from None
+
+
+def _valid_id(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+    try:
+        return check_id(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def _valid_text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+    try:
+        return check_text(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def _valid_time(value: Any, name: str) -> datetime:
+    if not isinstance(value, datetime):
+        raise InvalidInputError(f"{name} must be a datetime, got {type(value).__name__}")
+    try:
+        return check_time(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def _check_window(since: Any, until: Any) -> None:
     for name, value in (("since", since), ("until", until)):
-        if value is not None and value.tzinfo is None:
-            raise InvalidInputError(f"{name} must be timezone-aware")
+        if value is not None:
+            _valid_time(value, name)
     if since is not None and until is not None and since >= until:
         raise InvalidInputError("since must be earlier than until")

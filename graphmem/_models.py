@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+import unicodedata
+from datetime import UTC, datetime
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
 Role = Literal["user", "assistant", "tool"]
 Route = Literal["episodic", "semantic", "both"]
@@ -27,27 +28,81 @@ class Message(_Frozen):
     ts: datetime
 
 
-class MessageIn(BaseModel):
-    """One turn as a caller hands it to ``add_messages``."""
+# What graphmem stores: a timestamp Neo4j and every read can hold, and text that is text.
+EARLIEST_TS = datetime(1900, 1, 1, tzinfo=UTC)
+LATEST_TS = datetime(2200, 1, 1, tzinfo=UTC)
+MAX_MESSAGE_CHARS = 2_000_000
+MAX_ID_CHARS = 256
 
-    user_id: str = Field(min_length=1, max_length=256)
-    session_id: str = Field(min_length=1, max_length=256)
+
+def check_text(value: str, what: str) -> str:
+    """``value`` if it can be stored as UTF-8 (no lone surrogates), else a clear error."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValueError(f"{what} is not valid text ({exc.reason} at position {exc.start})"
+                         ) from None
+    return value
+
+
+def check_id(value: str, what: str) -> str:
+    """An id: 1–256 characters of valid text, not blank, no control characters."""
+    check_text(value, what)
+    if not value.strip():
+        raise ValueError(f"{what} is empty")
+    if len(value) > MAX_ID_CHARS:
+        raise ValueError(f"{what} is longer than {MAX_ID_CHARS} characters")
+    if any(unicodedata.category(ch) == "Cc" for ch in value):
+        raise ValueError(f"{what} contains a control character")
+    return value
+
+
+def check_time(value: datetime, what: str) -> datetime:
+    """An aware datetime inside the supported range [1900, 2200)."""
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError(f"{what} must be timezone-aware (e.g. datetime.now(timezone.utc))")
+    if not EARLIEST_TS <= value < LATEST_TS:
+        raise ValueError(f"{what} {value.isoformat()} is outside the supported range "
+                         "1900-01-01 to 2200-01-01")
+    return value
+
+
+class MessageIn(BaseModel):
+    """One turn as a caller hands it to ``add_messages``, checked at the door."""
+
+    user_id: str
+    session_id: str
     role: Role
     content: str
     ts: datetime | None = None
 
+    @field_validator("user_id", "session_id")
+    @classmethod
+    def _id(cls, value: str, info: ValidationInfo) -> str:
+        return check_id(value, info.field_name or "id")
+
+    @field_validator("content")
+    @classmethod
+    def _content(cls, value: str) -> str:
+        check_text(value, "content")
+        if not value.strip():
+            raise ValueError("content is empty")
+        if len(value) > MAX_MESSAGE_CHARS:
+            raise ValueError(f"content has {len(value):,} characters; the limit is "
+                             f"{MAX_MESSAGE_CHARS:,} (split long documents before adding)")
+        return value
+
     @field_validator("ts")
     @classmethod
-    def _aware(cls, value: datetime | None) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            raise ValueError("ts must be timezone-aware (e.g. datetime.now(timezone.utc))")
-        return value
+    def _time(cls, value: datetime | None) -> datetime | None:
+        return None if value is None else check_time(value, "ts")
 
 
 class Action(_Frozen):
     role: Role
     content: str
     ts: datetime
+    msg_id: int = 0  # the message it is (0: unknown, e.g. episodes stored before it was kept)
 
 
 class Episode(_Frozen):
@@ -129,8 +184,25 @@ class FactHit(_Frozen):
     source_episodes: tuple[str, ...]
     session_ids: tuple[str, ...]
     raw_spans: tuple[tuple[int, int], ...] = ()
+    source_messages: tuple[str, ...] = ()  # Message node ids it was said in
+    outdated_messages: tuple[str, ...] = ()  # where the versions it replaced were said
     sentence: str = ""
     status: FactStatus = "current"
+
+
+class IngestStats(_Frozen):
+    """What the write path did since ``connect``: episodes written, time spent embedding
+    and writing, outages waited out, episodes Neo4j refused (their messages stay in the
+    raw buffer), the backlog still waiting, and what buffer recovery had to cut or skip."""
+
+    episodes_written: int
+    batches: int
+    embed_s: float
+    write_s: float
+    outages: int
+    backlog: int
+    rejected: tuple[str, ...] = ()
+    buffer_recovered: tuple[str, ...] = ()
 
 
 class TimeWindow(_Frozen):

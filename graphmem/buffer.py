@@ -1,186 +1,352 @@
 """Raw Buffer: the append-only, durable source of truth (pipeline stage 1).
 
-One JSONL file per session under ``buffer_dir``; each line is one ``Message`` with
-a per-session ``msg_id`` that only grows. Everything is written here *before*
-Neo4j sees it. ``cursor.json`` records, per session, the first ``msg_id`` not yet
-acknowledged by Neo4j as part of a stored episode, so a restart replays exactly
-what Neo4j lacks.
+One folder per user under ``buffer_dir``, one JSONL file per session in it; each line is
+one ``Message`` with a per-session ``msg_id`` that only grows. Everything is written here
+*before* Neo4j sees it. Each user folder's ``cursor.json`` records, per session, the first
+``msg_id`` not yet acknowledged by Neo4j as part of a stored episode, so a restart replays
+exactly what Neo4j lacks.
+
+- **One owner.** A buffer folder belongs to one ``Memory`` at a time: an exclusive lock on
+  ``buffer_dir/.lock`` is taken on open, and a second owner (another process, or another
+  ``Memory`` in this one) gets a ``ConfigError`` naming the holder. Each application
+  instance keeps its own folder.
+- **All or nothing.** A batch is validated and encoded in full before the first byte is
+  written; a failed write is rolled back to the files' previous lengths.
+- **Torn writes are recovered, never appended to.** A crash mid-write can leave a partial
+  last line: on open it is cut off (it was never acknowledged to the caller) and reported
+  in ``recovered``; an unreadable line elsewhere is skipped and reported, never fatal. An
+  empty or corrupt cursor means "replay everything" (replay is idempotent).
+- **Names never clash.** A user or session id made only of ``[A-Za-z0-9_.-]`` is its own
+  file name; any other id is hashed behind a ``~``, which no plain name contains.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
+import logging
 import os
 import re
+import shutil
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from graphmem._config import FsyncPolicy
-from graphmem._errors import InvalidInputError
+from graphmem._errors import ConfigError, InvalidInputError
 from graphmem._models import Message, MessageIn
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,80}$")
+log = logging.getLogger("graphmem.buffer")
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,79}$")
 CURSOR_FILE = "cursor.json"
+LOCK_FILE = ".lock"
+SessionKey = tuple[str, str]  # (user_id, session_id)
 
 
-def session_file_name(session_id: str) -> str:
-    """A file name for a session: readable when safe, hashed otherwise."""
-    if _SAFE_NAME.match(session_id) and not session_id.startswith("."):
-        return f"{session_id}.jsonl"
-    digest = hashlib.sha1(session_id.encode()).hexdigest()[:16]
-    return f"s_{digest}.jsonl"
+def safe_name(identifier: str) -> str:
+    """A file name for an id: the id itself when plain, else ``~`` and a hash of it."""
+    if _SAFE_NAME.match(identifier):
+        return identifier
+    return "~" + hashlib.sha256(identifier.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def _dedupe_key(msg: MessageIn) -> str:
-    return hashlib.sha1(f"{msg.role}\0{msg.ts.isoformat()}\0{msg.content}".encode()).hexdigest()
+def _dedupe_key(role: str, ts: datetime, content: str) -> str:
+    raw = f"{role}\0{ts.isoformat()}\0{content}".encode("utf-8", "surrogatepass")
+    return hashlib.sha1(raw).hexdigest()
 
 
 class RawBuffer:
-    """Append-only JSONL per session, with a replay cursor."""
+    """Append-only JSONL per (user, session), with a replay cursor per user."""
 
     def __init__(self, directory: Path, fsync: FsyncPolicy = "batch") -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            self._lock_handle = open(self.directory / LOCK_FILE, "a+", encoding="utf-8")  # noqa: SIM115
+        except OSError as exc:
+            raise ConfigError(f"cannot use {self.directory} as the raw buffer folder: "
+                              f"{exc.strerror or exc}") from exc
+        try:
+            fcntl.flock(self._lock_handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._lock_handle.seek(0)
+            holder = self._lock_handle.read().strip() or "unknown"
+            self._lock_handle.close()
+            raise ConfigError(
+                f"the raw buffer folder {self.directory} is in use by another graphmem "
+                f"Memory (pid {holder}); give each process (and each Memory) its own "
+                "buffer_dir") from None
+        self._lock_handle.seek(0)
+        self._lock_handle.truncate()
+        self._lock_handle.write(str(os.getpid()))
+        self._lock_handle.flush()
         self.fsync = fsync
+        self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
         self._lock = threading.Lock()
-        self._next_id: dict[str, int] = {}
-        self._seen: dict[str, dict[str, int]] = {}
-        self._owner: dict[str, str] = {}
-        self._cursor: dict[str, int] = self._read_cursor()
+        self._next_id: dict[SessionKey, int] = {}
+        self._seen: dict[SessionKey, dict[str, int]] = {}
+        self._cursor: dict[SessionKey, int] = {}
+        self._migrate_flat_layout()
+        for user_dir in self._user_dirs():
+            self._cursor.update(self._read_cursor(user_dir))
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
+        self._lock_handle.close()
 
     # -- writing -----------------------------------------------------------------
 
-    def append(self, messages: Iterable[MessageIn], now: datetime) -> list[Message]:
+    def append(self, messages: Sequence[MessageIn], now: datetime) -> list[Message]:
         """Write messages durably; returns them with ``msg_id`` and ``ts`` set.
 
-        A message with an explicit ``ts`` that was already written to its session
-        (same role, ts and content) is not written again: re-sending is idempotent.
-        """
-        out: list[Message] = []
-        touched: dict[str, object] = {}
+        All or nothing: every message is checked and encoded before anything is written.
+        A message with an explicit ``ts`` already written to its session (same role, ts
+        and content) is not written again: re-sending is idempotent."""
         with self._lock:
-            try:
-                for item in messages:
-                    self._load_session(item.session_id)
-                    owner = self._owner.get(item.session_id)
-                    if owner is not None and owner != item.user_id:
-                        raise InvalidInputError(
-                            f"session {item.session_id!r} belongs to another user"
-                        )
-                    key = _dedupe_key(item) if item.ts is not None else None
-                    if key is not None and key in self._seen[item.session_id]:
-                        continue
-                    msg_id = self._next_id[item.session_id]
-                    msg = Message(
-                        msg_id=msg_id,
-                        user_id=item.user_id,
-                        session_id=item.session_id,
-                        role=item.role,
-                        content=item.content,
-                        ts=item.ts or now,
-                    )
-                    handle = touched.get(item.session_id)
-                    if handle is None:
-                        handle = open(self._path(item.session_id), "a", encoding="utf-8")  # noqa: SIM115
-                        touched[item.session_id] = handle
-                    handle.write(_encode(msg))  # type: ignore[attr-defined]
-                    if self.fsync == "always":
-                        handle.flush()  # type: ignore[attr-defined]
-                        os.fsync(handle.fileno())  # type: ignore[attr-defined]
-                    self._next_id[item.session_id] = msg_id + 1
-                    self._owner[item.session_id] = item.user_id
-                    if key is not None:
-                        self._seen[item.session_id][key] = msg_id
-                    out.append(msg)
-            finally:
-                for handle in touched.values():
-                    handle.flush()  # type: ignore[attr-defined]
-                    if self.fsync == "batch":
-                        os.fsync(handle.fileno())  # type: ignore[attr-defined]
-                    handle.close()  # type: ignore[attr-defined]
-        return out
+            planned: list[tuple[SessionKey, Message, str, str | None]] = []
+            next_id: dict[SessionKey, int] = {}
+            batch_keys: dict[SessionKey, set[str]] = {}
+            for item in messages:
+                key = (item.user_id, item.session_id)
+                self._load_session(key)
+                dedupe = _dedupe_key(item.role, item.ts, item.content) if item.ts else None
+                if dedupe is not None and (dedupe in self._seen[key]
+                                           or dedupe in batch_keys.get(key, set())):
+                    continue
+                msg_id = next_id.get(key, self._next_id[key])
+                msg = Message(msg_id=msg_id, user_id=item.user_id, session_id=item.session_id,
+                              role=item.role, content=item.content, ts=item.ts or now)
+                line = _encode(msg)
+                next_id[key] = msg_id + 1
+                if dedupe is not None:
+                    batch_keys.setdefault(key, set()).add(dedupe)
+                planned.append((key, msg, line, dedupe))
+            self._write(planned)
+            for key, msg, _, dedupe in planned:
+                self._next_id[key] = msg.msg_id + 1
+                if dedupe is not None:
+                    self._seen[key][dedupe] = msg.msg_id
+            return [msg for _, msg, _, _ in planned]
+
+    def _write(self, planned: Sequence[tuple[SessionKey, Message, str, str | None]]) -> None:
+        """Append the lines, each file once; on any failure cut every file back."""
+        by_file: dict[SessionKey, list[str]] = {}
+        for key, _, line, _ in planned:
+            by_file.setdefault(key, []).append(line)
+        sizes: dict[Path, int] = {}
+        try:
+            for key, lines in by_file.items():
+                path = self._path(key)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                sizes[path] = path.stat().st_size if path.exists() else 0
+                with open(path, "a", encoding="utf-8") as handle:
+                    handle.write("".join(lines))
+                    handle.flush()
+                    if self.fsync != "never":
+                        os.fsync(handle.fileno())
+        except OSError as exc:
+            for path, size in sizes.items():
+                with contextlib.suppress(OSError), open(path, "r+b") as handle:
+                    handle.truncate(size)
+            raise InvalidInputError(
+                f"could not write to the raw buffer ({exc.strerror or exc}); nothing of "
+                "this batch was stored") from exc
 
     # -- reading -----------------------------------------------------------------
 
-    def read(self, session_id: str, start: int = 1, end: int | None = None) -> list[Message]:
+    def read(self, user_id: str, session_id: str, start: int = 1,
+             end: int | None = None) -> list[Message]:
         """Messages of a session with ``start <= msg_id <= end``, in order."""
-        return [m for m in self.iter_session(session_id) if m.msg_id >= start and
+        return [m for m in self.iter_session(user_id, session_id) if m.msg_id >= start and
                 (end is None or m.msg_id <= end)]
 
-    def iter_session(self, session_id: str) -> Iterator[Message]:
-        path = self._path(session_id)
+    def iter_session(self, user_id: str, session_id: str) -> Iterator[Message]:
+        path = self._path((user_id, session_id))
         if not path.exists():
             return
-        with open(path, encoding="utf-8") as handle:
-            for line in handle:
+        with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+            for number, line in enumerate(handle, start=1):
                 if not line.endswith("\n"):
-                    break  # a torn write at a crash: the message was never acknowledged
-                if line.strip():
+                    return  # a torn write at a crash (cut off when the session loads)
+                if not line.strip():
+                    continue
+                try:
                     yield Message.model_validate_json(line)
+                except (ValidationError, ValueError):
+                    self._report(f"{path}:{number}: unreadable line skipped")
 
-    def sessions(self) -> list[str]:
-        """Every session id that has a buffer file."""
-        ids = []
-        for path in sorted(self.directory.glob("*.jsonl")):
-            with open(path, encoding="utf-8") as handle:
-                first = handle.readline()
-            if first.strip():
-                ids.append(json.loads(first)["session_id"])
-        return ids
+    def sessions(self) -> list[SessionKey]:
+        """Every (user_id, session_id) that has a buffer file."""
+        found = []
+        for user_dir in self._user_dirs():
+            for path in sorted(user_dir.glob("*.jsonl")):
+                first = _first_message(path)
+                if first is not None:
+                    found.append((first.user_id, first.session_id))
+        return found
 
-    def has_session(self, session_id: str) -> bool:
-        return self._path(session_id).exists()
+    def has_session(self, user_id: str, session_id: str) -> bool:
+        return self._path((user_id, session_id)).exists()
+
+    def users(self) -> list[str]:
+        """Every user with a buffer folder."""
+        found = []
+        for user_dir in self._user_dirs():
+            for path in sorted(user_dir.glob("*.jsonl")):
+                first = _first_message(path)
+                if first is not None:
+                    found.append(first.user_id)
+                    break
+        return found
+
+    def forget_user(self, user_id: str) -> None:
+        """Delete the user's whole buffer folder (sessions and cursor)."""
+        with self._lock:
+            shutil.rmtree(self.directory / safe_name(user_id), ignore_errors=True)
+            for key in [k for k in self._next_id if k[0] == user_id]:
+                self._next_id.pop(key, None)
+                self._seen.pop(key, None)
+            for key in [k for k in self._cursor if k[0] == user_id]:
+                self._cursor.pop(key)
 
     # -- replay cursor -------------------------------------------------------------
 
-    def cursor(self, session_id: str) -> int:
+    def cursor(self, user_id: str, session_id: str) -> int:
         """First msg_id of the session that Neo4j has not acknowledged."""
         with self._lock:
-            return self._cursor.get(session_id, 1)
+            return self._cursor.get((user_id, session_id), 1)
 
-    def pending(self, session_id: str) -> list[Message]:
+    def pending(self, user_id: str, session_id: str) -> list[Message]:
         """Messages not yet acknowledged by Neo4j, in order."""
-        return self.read(session_id, start=self.cursor(session_id))
-
-    def acknowledge(self, upto: dict[str, int]) -> None:
-        """Record that every message up to ``upto[session]`` is stored in Neo4j."""
         with self._lock:
-            changed = False
-            for session_id, last in upto.items():
-                if last + 1 > self._cursor.get(session_id, 1):
-                    self._cursor[session_id] = last + 1
-                    changed = True
-            if changed:
-                tmp = self.directory / (CURSOR_FILE + ".tmp")
-                tmp.write_text(json.dumps(self._cursor, sort_keys=True), encoding="utf-8")
-                os.replace(tmp, self.directory / CURSOR_FILE)
+            self._load_session((user_id, session_id))
+        return self.read(user_id, session_id, start=self.cursor(user_id, session_id))
+
+    def acknowledge(self, upto: dict[SessionKey, int]) -> None:
+        """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j."""
+        with self._lock:
+            changed: set[str] = set()
+            for key, last in upto.items():
+                if last + 1 > self._cursor.get(key, 1):
+                    self._cursor[key] = last + 1
+                    changed.add(key[0])
+            for user_id in changed:
+                user_dir = self.directory / safe_name(user_id)
+                user_dir.mkdir(parents=True, exist_ok=True)
+                mine = {s: n for (u, s), n in self._cursor.items() if u == user_id}
+                tmp = user_dir / (CURSOR_FILE + ".tmp")
+                tmp.write_text(json.dumps(mine, sort_keys=True), encoding="utf-8")
+                os.replace(tmp, user_dir / CURSOR_FILE)
 
     # -- internals -------------------------------------------------------------------
 
-    def _path(self, session_id: str) -> Path:
-        return self.directory / session_file_name(session_id)
+    def _path(self, key: SessionKey) -> Path:
+        return self.directory / safe_name(key[0]) / f"{safe_name(key[1])}.jsonl"
 
-    def _read_cursor(self) -> dict[str, int]:
-        path = self.directory / CURSOR_FILE
+    def _user_dirs(self) -> list[Path]:
+        return sorted(p for p in self.directory.iterdir() if p.is_dir())
+
+    def _report(self, problem: str) -> None:
+        self.recovered.append(problem)
+        log.warning("raw buffer recovery: %s", problem)
+
+    def _read_cursor(self, user_dir: Path) -> dict[SessionKey, int]:
+        path = user_dir / CURSOR_FILE
         if not path.exists():
             return {}
-        return {str(k): int(v) for k, v in json.loads(path.read_text(encoding="utf-8")).items()}
+        first = next((m for p in sorted(user_dir.glob("*.jsonl"))
+                      if (m := _first_message(p)) is not None), None)
+        if first is None:
+            return {}
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            return {(first.user_id, str(k)): int(v) for k, v in raw.items()}
+        except (ValueError, AttributeError, TypeError):
+            self._report(f"{path}: unreadable cursor; every message of {first.user_id!r} "
+                         "will be replayed (idempotent)")
+            return {}
 
-    def _load_session(self, session_id: str) -> None:
-        if session_id in self._next_id:
+    def _load_session(self, key: SessionKey) -> None:
+        """Read a session once: next msg_id, dedupe keys; cut a torn last line off."""
+        if key in self._next_id:
             return
+        path = self._path(key)
+        self._cut_torn_tail(path)
         last = 0
         seen: dict[str, int] = {}
-        for msg in self.iter_session(session_id):
-            last = msg.msg_id
-            self._owner[session_id] = msg.user_id
-            seen[_dedupe_key(MessageIn(**msg.model_dump(exclude={"msg_id"})))] = msg.msg_id
-        self._next_id[session_id] = last + 1
-        self._seen[session_id] = seen
+        for msg in self.iter_session(*key):
+            last = max(last, msg.msg_id)
+            seen[_dedupe_key(msg.role, msg.ts, msg.content)] = msg.msg_id
+        self._next_id[key] = last + 1
+        self._seen[key] = seen
+
+    def _cut_torn_tail(self, path: Path) -> None:
+        if not path.exists():
+            return
+        with open(path, "rb+") as handle:
+            data = handle.read()
+            if not data or data.endswith(b"\n"):
+                return
+            keep = data.rfind(b"\n") + 1
+            handle.truncate(keep)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self._report(f"{path}: torn last line ({len(data) - keep} bytes) cut off")
+
+    def _migrate_flat_layout(self) -> None:
+        """Buffers written before sessions were keyed by user (``<dir>/<session>.jsonl``
+        and one ``cursor.json``) move into per-user folders, cursors with them."""
+        flat = sorted(self.directory.glob("*.jsonl"))
+        if not flat:
+            return
+        old_cursor: dict[str, int] = {}
+        cursor_path = self.directory / CURSOR_FILE
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            old_cursor = {str(k): int(v) for k, v in
+                          json.loads(cursor_path.read_text(encoding="utf-8")).items()}
+        moved: dict[SessionKey, int] = {}
+        for path in flat:
+            first = _first_message(path)
+            if first is None:
+                continue
+            key = (first.user_id, first.session_id)
+            target = self._path(key)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(path, target)
+            moved[key] = old_cursor.get(first.session_id, 1) - 1
+        with contextlib.suppress(FileNotFoundError):
+            cursor_path.unlink()
+        self._cursor.clear()
+        self.acknowledge({k: v for k, v in moved.items() if v > 0})
+        log.info("raw buffer: moved %d session files into per-user folders", len(moved))
+
+
+def _first_message(path: Path) -> Message | None:
+    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+        for line in handle:
+            if not line.endswith("\n"):
+                return None
+            with contextlib.suppress(ValidationError, ValueError):
+                return Message.model_validate_json(line)
+    return None
 
 
 def _encode(msg: Message) -> str:
-    return msg.model_dump_json() + "\n"
+    """One JSON line; text that cannot be UTF-8 (a lone surrogate) is refused here, before
+    anything of its batch is written."""
+    line = msg.model_dump_json() + "\n"
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InvalidInputError(
+            f"message {msg.msg_id} of session {msg.session_id!r} is not valid text "
+            f"({exc.reason} at position {exc.start}); nothing of this batch was stored"
+        ) from None
+    return line

@@ -182,10 +182,12 @@ def facts(
 
 @app.command()
 def history(
-    fact_id: str, uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False
+    user_id: str, fact_id: str, uri: UriOpt = None, buffer_dir: BufferOpt = None,
+    as_json: JsonOpt = False,
 ) -> None:
-    """A fact's version chain, newest first, with the episodes behind each version."""
-    versions = _with_memory(uri, buffer_dir, lambda mem: mem.history(fact_id))
+    """A fact's version chain (the user's only), newest first, with the episodes behind
+    each version."""
+    versions = _with_memory(uri, buffer_dir, lambda mem: mem.history(fact_id, user_id))
     for version in versions:
         if as_json:
             typer.echo(version.model_dump_json())
@@ -300,33 +302,50 @@ SamplesOpt = Annotated[int | None, typer.Option(help="First N conversations (def
 @bench_app.command("locomo")
 def bench_locomo(
     data: LocomoData = DEFAULT_LOCOMO,
-    samples: SamplesOpt = None,
+    conversations: Annotated[str | None, typer.Option(
+        help="Which conversations: 1-5 (the tuning half), 6-10 (held out), 1,3,7; "
+             "default all.")] = None,
+    budgets: Annotated[str, typer.Option(
+        help="Comma-separated: 'default' and/or token budgets.")] = "default,128,512,1024",
+    systems: Annotated[str, typer.Option(
+        help="Comma-separated: graphmem, flat, bm25, hybrid.")] = "graphmem,flat,bm25,hybrid",
     max_questions: Annotated[int | None, typer.Option(help="Per conversation.")] = None,
-    out: Annotated[Path | None, typer.Option(help="Write the markdown table here.")] = None,
+    out: Annotated[Path | None, typer.Option(help="Write the markdown tables here.")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="Per-question scores.")] = None,
+    run_tag: Annotated[str | None, typer.Option(
+        help="Reuse what an earlier run with this tag stored (with the same --buffer-dir).")
+    ] = None,
     uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """LoCoMo retrieval: graphmem vs flat vector vs BM25 at equal context size."""
+    """LoCoMo retrieval: graphmem vs flat, bm25 and hybrid baselines at equal tokens."""
     import tempfile
 
-    from graphmem.bench.locomo import load_locomo, run_conversations
+    from graphmem.bench.locomo import run_locomo
     from graphmem.progress import progress_callback
 
     _check_data(data)
-    conversations = load_locomo(data)[:samples]
     with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
-        mem = _run(lambda: _connect(uri, Path(tmp)))
+        mem = _run(lambda: _connect(uri, buffer_dir or Path(tmp)))
         with mem, progress_callback("questions", quiet) as on_progress:
-            report = _run(lambda: run_conversations(
-                mem, conversations, max_questions=max_questions, on_progress=on_progress,
-                data_path=str(data)))
+            try:
+                report = _run(lambda: run_locomo(
+                    mem, data, conversations, max_questions=max_questions,
+                    systems=_csv(systems), budgets=_csv(budgets), on_progress=on_progress,
+                    run_tag=run_tag))
+            except ValueError as exc:
+                raise typer.BadParameter(str(exc)) from None
     table = report.to_markdown()
     console.print(table, markup=False)
     if out is not None:
         out.write_text(table + "\n", encoding="utf-8")
     if json_out is not None:
         json_out.write_text(report.to_json(scores=True), encoding="utf-8")
+
+
+def _csv(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 @bench_app.command("extraction")

@@ -38,6 +38,7 @@ class NewVersion:
     valid_until: datetime | None
     episode_id: str
     sentence: str
+    message_id: str | None = None  # the message node it was said in
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Reverify:
     confidence: float
     verified_at: datetime
     episode_id: str
+    message_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ def decide(candidate: NewVersion, current: CurrentVersion | None) -> Change | No
             reinforced(current.confidence, candidate.confidence),
             max(current.last_verified, candidate.observed_at),
             candidate.episode_id,
+            candidate.message_id,
         )
     if candidate.observed_at < current.valid_from:  # older evidence, arriving late
         return Historic(replace(candidate, valid_until=current.valid_from))

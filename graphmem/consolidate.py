@@ -35,6 +35,7 @@ from graphmem.normalize import USER_KEY, AliasTable, Resolution
 from graphmem.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
 from graphmem.store.episodes import episode_from_record
+from graphmem.store.ids import message_node_id
 from graphmem.store.runner import QueryRunner
 
 Progress = Callable[[int, int], None]
@@ -80,14 +81,15 @@ class Consolidator:
         report = ConsolidationReport()
         rows = self.runner.read("consolidate/list_unconsolidated_episodes", user_id=user_id,
                                 limit=1_000_000)
-        episodes = [episode_from_record(r["episode"]) for r in rows]
+        episodes = [episode_from_record(r["episode"], r["messages"]) for r in rows]
         for i, episode in enumerate(episodes):
             try:
                 candidates = self.extractor.extract(episode)
             except Exception as exc:  # an extractor bug must not stop the batch
                 report.errors.append(str(ExtractionError(f"{episode.event_id}: {exc!r}")))
                 candidates = []
-            self._tally(report, self.distill(episode.user_id, episode.event_id, candidates))
+            self._tally(report, self.distill(episode.user_id, episode.session_id,
+                                             episode.event_id, candidates))
             report.episodes += 1
             if on_progress is not None:
                 on_progress(i + 1, len(episodes))
@@ -102,21 +104,28 @@ class Consolidator:
                 user_id=user_id)[0]["deleted"])
         return report
 
-    def distill(self, user_id: str, episode_id: str, candidates: Sequence[Candidate]
-                ) -> list[Change]:
+    def distill(self, user_id: str, session_id: str, episode_id: str,
+                candidates: Sequence[Candidate]) -> list[Change]:
         """Normalize, decide and apply one episode's candidates (also the online path)."""
         kept = [c for c in candidates if c.confidence >= self.min_confidence]
         if not kept:
             return []
         with self._lock:
-            return self._distill(user_id, episode_id, kept)
+            return self._distill(user_id, session_id, episode_id, kept)
+
+    def forget(self, user_id: str) -> int:
+        """Delete the user's whole graph and forget their alias table."""
+        with self._lock:
+            self._tables.pop(user_id, None)
+            return fact_store.delete_user(self.runner, user_id)
 
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
             return self._table(user_id).lookup(surface)
 
-    def _distill(self, user_id: str, episode_id: str, kept: Sequence[Candidate]) -> list[Change]:
+    def _distill(self, user_id: str, session_id: str, episode_id: str,
+                 kept: Sequence[Candidate]) -> list[Change]:
         table = self._table(user_id)
         resolutions: list[Resolution] = []
         maybe_same: list[dict] = []
@@ -129,7 +138,7 @@ class Consolidator:
                 if res.maybe_same_as is not None:
                     maybe_same.append({"entity_id": res.entity_id, "other_id":
                                        res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-            versions.append(self._version(user_id, episode_id, c, subject, value))
+            versions.append(self._version(user_id, session_id, episode_id, c, subject, value))
         changes = self._decide_all(user_id, versions)
         fact_store.apply_changes(self.runner, fact_store.entity_rows(user_id, table, resolutions),
                                  maybe_same, changes)
@@ -157,8 +166,8 @@ class Consolidator:
                 self.runner, user_id, self.merge_score, self.review_score)
         return self._tables[user_id]
 
-    def _version(self, user_id: str, episode_id: str, c: Candidate, subject: Resolution,
-                 value: Resolution) -> NewVersion:
+    def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
+                 subject: Resolution, value: Resolution) -> NewVersion:
         predicate = canonical_predicate(c.predicate)
         info = predicate_info(predicate)
         chinese = is_chinese(c.evidence)
@@ -171,6 +180,7 @@ class Consolidator:
             predicate=predicate, value_id=value.entity_id, value=c.value, negated=c.negated,
             confidence=round(c.confidence, 4), observed_at=c.observed_at, valid_until=until,
             episode_id=episode_id,
+            message_id=message_node_id(user_id, session_id, c.msg_id) if c.msg_id else None,
             sentence=(c.sentence.replace(USER_KEY, who, 1) if c.sentence and
                       c.sentence.startswith(USER_KEY + " ") else c.sentence) or sentence(
                 who, predicate, c.value, c.negated, chinese),

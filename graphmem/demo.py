@@ -81,9 +81,9 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
 
         [wechat] = mem.facts(user_id, entity="微信沟通")
         console.print("[bold]Version chain of the WeChat fact[/bold] (newest first):")
-        for version in mem.history(wechat.fact_id):
+        for version in mem.history(wechat.fact_id, user_id):
             ep = version.episodes[0]
-            said = mem.raw(ep.session_id, ep.raw_span)[0].content
+            said = mem.raw(user_id, ep.session_id, ep.raw_span)[0].content
             console.print(f"  {version.fact.status:<10} {version.fact.sentence:<14} "
                           f"← {ep.event_id} «{said}»")
 

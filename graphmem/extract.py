@@ -109,6 +109,7 @@ class Candidate:
     value_kind: str = "thing"
     valid_until: datetime | None = None
     sentence: str | None = None  # set by readings whose sentence is not a template
+    msg_id: int = 0  # the message it was said in (0: unknown)
 
 
 class Extractor(Protocol):
@@ -146,7 +147,8 @@ class RuleExtractor:
             if action.role == "user":
                 found.extend(self.extract_text(action.content, action.ts, ctx, deferred))
         found.extend(_generic(deferred))
-        return _dedupe(found)
+        said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first message at ts
+        return _dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0)) for c in found])
 
     def extract_text(
         self, text: str, observed_at: datetime, ctx: _Context | None = None,

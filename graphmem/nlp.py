@@ -26,6 +26,28 @@ def chinese_nlp() -> Language:
     return spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
 
 
+# A transcript line names its speaker: "Caroline: I went to a support group yesterday."
+_SPEAKER = re.compile(r"^([A-Z][\w.'-]{0,30}(?: [A-Z][\w.'-]{1,30})?):\s+(?=\S)")
+
+
+# Labels people put before a colon that are no speaker ("Update: I moved to Berlin").
+_LABELS_TEXT = """
+    note notes update edit ps fyi btw re subject todo summary context background goal task
+    problem question answer example reminder tip warning important info error issue step
+    q a p s n b nb eta tldr"""
+_LABELS = frozenset(_LABELS_TEXT.split())
+
+
+def split_speaker(content: str) -> tuple[str | None, str]:
+    """``("Caroline", "I went…")`` for a transcript line ``Caroline: I went…``; ``(None,
+    content)`` for a plain message (its speaker is its role), and for a label such as
+    ``Update: …``."""
+    m = _SPEAKER.match(content)
+    if not m or m.group(1).lower() in _LABELS:
+        return None, content
+    return m.group(1), content[m.end():]
+
+
 def is_chinese(text: str) -> bool:
     return bool(_CJK.search(text))
 

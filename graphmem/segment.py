@@ -135,23 +135,25 @@ def summarize_result(messages: Sequence[Message], limit: int = 60) -> str:
     return ""
 
 
-def episode_id(session_id: str, first_msg_id: int) -> str:
-    """Deterministic id, so replaying the buffer re-creates the same episode."""
-    digest = hashlib.sha1(f"{session_id}\0{first_msg_id}".encode()).hexdigest()[:16]
-    return f"evt_{digest}"
+def episode_id(user_id: str, session_id: str, first_msg_id: int) -> str:
+    """Deterministic id, so replaying the buffer re-creates the same episode; the user is
+    part of it (two users may both have a session "s1")."""
+    raw = f"{user_id}\0{session_id}\0{first_msg_id}".encode("utf-8", "surrogatepass")
+    return f"evt_{hashlib.sha1(raw).hexdigest()[:16]}"
 
 
 def build_episode(messages: Sequence[Message], action_max_chars: int = 200) -> Episode:
     """Close ``messages`` (one session, in arrival order) into an ``Episode``."""
     first = messages[0]
     actions = tuple(
-        Action(role=m.role, content=truncate(m.content, action_max_chars), ts=m.ts)
+        Action(role=m.role, content=truncate(m.content, action_max_chars), ts=m.ts,
+               msg_id=m.msg_id)
         for m in messages
         if not is_filler(m.content)
     )
     roles = sorted({m.role for m in messages if m.role != "user"})
     return Episode(
-        event_id=episode_id(first.session_id, first.msg_id),
+        event_id=episode_id(first.user_id, first.session_id, first.msg_id),
         user_id=first.user_id,
         session_id=first.session_id,
         start_time=min(m.ts for m in messages),
@@ -164,17 +166,35 @@ def build_episode(messages: Sequence[Message], action_max_chars: int = 200) -> E
     )
 
 
+SessionKey = tuple[str, str]  # (user_id, session_id)
+
+
+@dataclass(frozen=True)
+class ClosedEpisode:
+    """An episode as the splitter closes it, with every raw message of its span (fillers
+    too) — what the store keeps as the episode's messages."""
+
+    episode: Episode
+    messages: tuple[Message, ...]
+
+
 @dataclass
 class _OpenEpisode:
     messages: list[Message] = field(default_factory=list)
+    arrived: float = 0.0  # monotonic clock at the last message's arrival
 
     @property
     def last_ts(self) -> datetime:
         return self.messages[-1].ts
 
 
+def key_of(message: Message) -> SessionKey:
+    return (message.user_id, message.session_id)
+
+
 class EpisodeSplitter:
-    """Feeds messages in, hands closed episodes out. One state per session."""
+    """Feeds messages in, hands closed episodes out. One state per (user, session).
+    Not thread-safe by itself: its owner (``graphmem._ingest``) serializes calls."""
 
     def __init__(
         self,
@@ -187,52 +207,54 @@ class EpisodeSplitter:
         self.action_max_chars = action_max_chars
         self._open: dict[str, _OpenEpisode] = {}
 
-    def feed(self, message: Message) -> list[Episode]:
+    def feed(self, message: Message, arrived: float = 0.0) -> list[ClosedEpisode]:
         """Add one message; returns the episode it closed, if any."""
-        closed: list[Episode] = []
-        current = self._open.get(message.session_id)
+        closed: list[ClosedEpisode] = []
+        key = key_of(message)
+        current = self._open.get(key)
         if current is not None and self._is_split_point(message, current):
-            closed.append(self._close(message.session_id))
+            closed.append(self._close(key))
             current = None
         if current is None:
-            current = self._open[message.session_id] = _OpenEpisode()
+            current = self._open[key] = _OpenEpisode()
         current.messages.append(message)
+        current.arrived = arrived
         return closed
 
-    def feed_all(self, messages: Iterable[Message]) -> list[Episode]:
-        return [ep for msg in messages for ep in self.feed(msg)]
+    def feed_all(self, messages: Iterable[Message], arrived: float = 0.0
+                 ) -> list[ClosedEpisode]:
+        return [ep for msg in messages for ep in self.feed(msg, arrived)]
 
-    def close(self, session_id: str) -> Episode | None:
-        return self._close(session_id) if session_id in self._open else None
-
-    def close_all(self, user_id: str | None = None) -> list[Episode]:
+    def close_all(self, user_id: str | None = None) -> list[ClosedEpisode]:
         """Close every open episode (of one user, or of everyone)."""
-        sessions = [
-            sid for sid, ep in self._open.items()
-            if user_id is None or ep.messages[0].user_id == user_id
-        ]
-        return [self._close(sid) for sid in sessions]
+        keys = [key for key in self._open if user_id is None or key[0] == user_id]
+        return [self._close(key) for key in keys]
 
-    def close_idle(self, now: datetime) -> list[Episode]:
-        """Close episodes whose last message is older than the idle timeout."""
-        sessions = [
-            sid for sid, ep in self._open.items()
-            if (now - ep.last_ts).total_seconds() > self.idle_timeout_s
-        ]
-        return [self._close(sid) for sid in sessions]
+    def close_quiet(self, now: float) -> list[ClosedEpisode]:
+        """Close episodes that got no message for ``idle_timeout_s`` of wall-clock time
+        (``now`` and arrivals on the same monotonic clock): a quiet session's episode
+        must not wait for the next message to end."""
+        keys = [key for key, ep in self._open.items()
+                if now - ep.arrived > self.idle_timeout_s]
+        return [self._close(key) for key in keys]
 
-    def open_messages(self, session_id: str) -> list[Message]:
-        current = self._open.get(session_id)
+    def open_messages(self, key: SessionKey) -> list[Message]:
+        current = self._open.get(key)
         return list(current.messages) if current else []
 
-    def reset(self, session_id: str) -> None:
-        self._open.pop(session_id, None)
+    def reset(self, key: SessionKey) -> None:
+        self._open.pop(key, None)
+
+    def drop_user(self, user_id: str) -> None:
+        for key in [k for k in self._open if k[0] == user_id]:
+            self._open.pop(key)
 
     def _is_split_point(self, message: Message, current: _OpenEpisode) -> bool:
         if (message.ts - current.last_ts).total_seconds() > self.idle_timeout_s:
             return True
         return self.classifier.is_switch(message, current.messages)
 
-    def _close(self, session_id: str) -> Episode:
-        current = self._open.pop(session_id)
-        return build_episode(current.messages, self.action_max_chars)
+    def _close(self, key: SessionKey) -> ClosedEpisode:
+        current = self._open.pop(key)
+        return ClosedEpisode(build_episode(current.messages, self.action_max_chars),
+                             tuple(current.messages))

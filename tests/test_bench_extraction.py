@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from graphmem.bench.baselines import bench_store
 from graphmem.bench.extraction import (
     ConversationRow,
     EpisodeIndex,
@@ -166,7 +167,7 @@ def test_score_conversation_without_neo4j_embeds_facts_that_lack_a_vector():
     mem = SimpleNamespace(
         episodes=lambda user_id: [_episode("e1", "s1", 1, 2), _episode("e2", "s1", 3, 4),
                                   _episode("e3", "s1", 5, 5)],
-        runner=_FakeRunner(rows), embedder=embedder,
+        embedder=embedder,
     )
     dia_map = {f"D1:{i}": ("s1", i) for i in range(1, 7)}
     observations = [
@@ -181,7 +182,7 @@ def test_score_conversation_without_neo4j_embeds_facts_that_lack_a_vector():
         Observation(sample_id="x", session=1, speaker="Ann", text="Ann dog",
                     dia_ids=("D1:4", "D1:1")),  # any of its turns' episodes counts
     ]
-    got = score_conversation(mem, "x", "u", dia_map, observations)
+    got = score_conversation(mem, _FakeRunner(rows), "x", "u", dia_map, observations)
     row = got.row
     assert (row.observations, row.covered, row.observations_without_episode) == (5, 2, 1)
     assert (row.episodes, row.facts, got.embedded_here) == (3, 3, 1)
@@ -281,8 +282,8 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
 
     # an observation that *is* a stored fact's sentence, on a turn of its episode, is
     # covered; one on a turn outside every episode is not
-    rows = memory.runner.read("bench/get_episode_facts",
-                              event_ids=[e.event_id for e in episodes])
+    runner, _ = bench_store(memory)
+    rows = runner.read("bench/get_episode_facts", event_ids=[e.event_id for e in episodes])
     assert len({r["fact_id"] for r in rows}) == report.facts
     if not rows:
         pytest.skip("the extractor produced no facts for this sample")
@@ -295,6 +296,6 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
         Observation(sample_id=conv.sample_id, session=1, speaker="x", text=fact["sentence"],
                     dia_ids=("D9:9",)),
     ]
-    got = score_conversation(memory, conv.sample_id, user_id, dia_map, planted)
+    got = score_conversation(memory, runner, conv.sample_id, user_id, dia_map, planted)
     assert (got.row.covered, got.row.observations_without_episode) == (1, 1)
     assert got.embedded_here == 0  # consolidation embedded every fact

@@ -10,7 +10,16 @@ from types import SimpleNamespace
 
 import pytest
 
-from graphmem.bench.baselines import Bm25Baseline, FlatBaseline, cut_to_tokens, fill_to_tokens
+from graphmem.bench.baselines import (
+    Bm25Baseline,
+    FlatBaseline,
+    HybridBaseline,
+    bench_store,
+    cut_to_tokens,
+    fill_context,
+    fill_to_tokens,
+    message_line,
+)
 from graphmem.bench.locomo import (
     CATEGORIES,
     IngestTimings,
@@ -18,14 +27,16 @@ from graphmem.bench.locomo import (
     QuestionScore,
     answer_in_context,
     context_spans,
-    evidence_recall,
+    evidence_in_context,
     extract_dia_ids,
     load_locomo,
     normalize_tokens,
+    parse_selection,
     parse_session_datetime,
+    provenance_recall,
     run_locomo,
     span_members,
-    summarize,
+    tabulate,
     user_id_for,
 )
 from graphmem.retrieve.lucene import escape_lucene, lucene_or_query
@@ -136,14 +147,37 @@ def test_answer_in_context_is_the_share_of_answer_tokens_present():
     assert answer_in_context("2022", "") == 0.0
 
 
-def test_span_membership_and_evidence_recall():
+def test_span_membership_and_provenance_recall():
     assert span_members("s1", (3, 5)) == {("s1", 3), ("s1", 4), ("s1", 5)}
     assert span_members("s1", (4, 4)) == {("s1", 4)}
     spans = span_members("s1", (3, 5)) | {("s2", 1)}
-    assert evidence_recall([("s1", 9), ("s2", 1)], spans) == 1.0  # any evidence turn counts
-    assert evidence_recall([("s1", 2)], spans) == 0.0
-    assert evidence_recall([("s3", 4)], spans) == 0.0  # same msg_id, other session
-    assert evidence_recall([], spans) is None
+    assert provenance_recall([("s1", 9), ("s2", 1)], spans) == 1.0  # any evidence turn
+    assert provenance_recall([("s1", 2)], spans) == 0.0
+    assert provenance_recall([("s3", 4)], spans) == 0.0  # same msg_id, other session
+    assert provenance_recall([], spans) is None
+
+
+def test_evidence_counts_only_when_most_of_its_words_are_shown():
+    turn = "I went to a LGBTQ support group yesterday and it was so powerful."
+    # content words: went, lgbtq, support, group, yesterday, powerful (6)
+    assert evidence_in_context([turn], "[8 May 2023] Caroline: " + turn) == 1.0
+    assert evidence_in_context([turn], "Caroline went to a LGBTQ support group (7 May)") == 1.0
+    assert evidence_in_context([turn], "a support group") == 0.0  # 2 of 6 words
+    half = "went lgbtq support"  # exactly half is not most
+    assert evidence_in_context([turn], half) == 0.0
+    photo = "Look at this! [shares a photo: a dog on a beach with a red ball]"
+    assert evidence_in_context([photo], "look at this") == 1.0  # the caption is not the turn
+    assert evidence_in_context([turn, "Hey Mel!"], turn) == 0.5
+    assert evidence_in_context([], turn) is None
+
+
+def test_conversation_selection():
+    assert parse_selection(None, 10) == list(range(1, 11))
+    assert parse_selection("1-5", 10) == [1, 2, 3, 4, 5]
+    assert parse_selection("6-10,2", 10) == [6, 7, 8, 9, 10, 2]
+    for bad in ("0-3", "9-11", "a", "5-2"):
+        with pytest.raises(ValueError, match="conversations"):
+            parse_selection(bad, 10)
 
 
 def test_context_spans_cover_episode_and_fact_raw_spans():
@@ -191,31 +225,47 @@ def test_lucene_query_is_an_escaped_or_of_content_words():
     assert escape_lucene('a+b (c) "d" e:f AND/OR*') == r'a\+b \(c\) \"d\" e\:f AND\/OR\*'
 
 
-def test_report_renders_every_category_and_overall():
+def test_report_tabulates_budgets_halves_and_categories():
     scores = [
-        QuestionScore(sample_id="x", index=i, category=c, system=s, recall=float(i % 2),
-                      answer_in_context=0.5, tokens=100, target_tokens=100, messages=3,
+        QuestionScore(sample_id=f"c{conv}", conversation=conv, index=i, category=c, system=s,
+                      budget=b, answer_in_context=0.5 if s == "flat" else 1.0,
+                      evidence_in_context=float(i % 2), tokens=100, target_tokens=100,
                       latency_ms=10.0 * (i + 1))
-        for i, c in enumerate([1, 2, 3, 4, 4]) for s in ("flat", "bm25")
+        for conv in (2, 7) for i, c in enumerate([1, 2, 3, 4, 4])
+        for s in ("graphmem", "flat") for b in ("default", "512")
     ]
-    results = {
-        s: {str(c): summarize([x for x in scores if x.system == s and x.category == c])
-            for c in CATEGORIES} | {"overall": summarize([x for x in scores if x.system == s])}
-        for s in ("flat", "bm25")
-    }
+    results = tabulate(scores)
+    assert set(results) == {"default", "512"}
+    assert set(results["512"]) == {"all", "1-5", "6-10"}
+    overall = results["512"]["all"]["flat"]["overall"]
+    assert overall.questions == 10
+    assert overall.answer_in_context_pct == pytest.approx(50.0)
+    assert overall.evidence_in_context_pct == pytest.approx(40.0)
+    assert results["512"]["6-10"]["graphmem"]["4"].questions == 2
+    assert results["512"]["1-5"]["graphmem"]["overall"].answer_in_context_pct == 100.0
     report = LocomoReport(
-        data_path="d", run_tag="t", systems=["flat", "bm25"], samples=["x"], questions=5,
-        target_tokens="fixed", ingest=IngestTimings(), results=results, scores=scores,
+        data_path="d", run_tag="t", systems=["graphmem", "flat"], budgets=["default", "512"],
+        samples=["c2", "c7"], questions=10, ingest=IngestTimings(), results=results,
+        scores=scores,
     )
-    assert results["flat"]["overall"].questions == 5
-    assert results["flat"]["overall"].evidence_recall_pct == pytest.approx(40.0)
-    assert results["flat"]["4"].questions == 2
     md = report.to_markdown()
-    for label in ("1 multi-hop", "2 temporal", "3 open-domain", "4 single-hop", "overall"):
+    for label in ("1 multi-hop", "2 temporal", "3 open-domain", "4 single-hop", "overall",
+                  "512-token budget", "default context", "| 6-10 |", "| 1-5 |"):
         assert label in md
-    assert "| category | n | flat | bm25 |" in md
+    assert "| conversations | category | n | graphmem | flat |" in md
     assert "scores" not in json.loads(report.to_json())
-    assert len(json.loads(report.to_json(scores=True))["scores"]) == 10
+    assert len(json.loads(report.to_json(scores=True))["scores"]) == 40
+
+
+def test_baseline_lines_show_date_and_speaker_and_fill_exactly():
+    ts = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+    assert message_line("Caroline: hi there", ts) == "[8 May 2023] Caroline: hi there"
+    rows = [{"session_id": "s", "msg_id": i, "line": message_line(f"A: word{i} more", ts)}
+            for i in range(1, 6)]
+    for target in range(0, 40):
+        got = fill_context(rows, target)
+        assert got.tokens <= target
+        assert got.text == cut_to_tokens("\n".join(r["line"] for r in rows), target)
 
 
 # -- end to end on Neo4j ---------------------------------------------------------------------
@@ -252,10 +302,10 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     path = _truncated_sample(tmp_path)
     [conv] = load_locomo(path)
     exact = 3
-    has_graphmem = callable(getattr(memory, "query_memory", None))
-    systems = ("graphmem", "flat", "bm25") if has_graphmem else ("flat", "bm25")
+    systems = ("graphmem", "flat", "bm25", "hybrid")
+    budgets = ("default", "128", "512")
     progress: list[tuple[int, int]] = []
-    report = run_locomo(memory, path, systems=systems,
+    report = run_locomo(memory, path, systems=systems, budgets=budgets,
                         on_progress=lambda d, t: progress.append((d, t)))
 
     assert report.questions == len(conv.qa)
@@ -264,57 +314,69 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     assert report.ingest.messages == conv.turns
     assert report.ingest.baseline_messages == conv.turns
     assert report.ingest.baseline_embedded == conv.turns  # fresh run tag: all embedded
+    assert len(report.scores) == len(conv.qa) * len(systems) * len(budgets)
 
-    user_tokens = sum(count_tokens(f"{t.speaker}: {t.text}")
-                      for s in conv.sessions for t in s.turns)
+    by_key = {(s.index, s.budget, s.system): s for s in report.scores}
     for score in report.scores:
         assert score.error is None, score.error
-        assert score.recall in (0.0, 1.0)  # every chosen question has evidence
         assert score.answer_in_context is None or 0.0 <= score.answer_in_context <= 1.0
+        assert score.evidence_in_context is None or 0.0 <= score.evidence_in_context <= 1.0
         assert score.latency_ms > 0
-        if score.system == "flat":
-            # equal-token fill: never more than graphmem's (or the fixed) target, and
-            # short of it only by the word that would not fit, unless the user's
-            # messages run out first
-            assert score.tokens <= score.target_tokens
-            assert score.tokens >= min(score.target_tokens - 4, int(0.9 * user_tokens))
-    for system in report.systems:
-        for stats in report.results[system].values():
-            assert 0.0 <= stats.evidence_recall_pct <= 100.0
+        if score.budget != "default":
+            assert score.tokens <= int(score.budget)  # graphmem keeps to its budget
+        mine = by_key[(score.index, score.budget, "graphmem")]
+        assert score.target_tokens == mine.tokens  # every system at graphmem's tokens
+        assert score.tokens <= score.target_tokens
+        if score.system == "graphmem":
+            assert score.provenance_recall in (0.0, 1.0)
+        else:
+            assert score.provenance_recall is None
+    for budget in budgets:
+        for system in systems:
+            stats = report.results[budget]["all"][system]["overall"]
+            assert stats.questions == len(conv.qa)
             assert 0.0 <= stats.answer_in_context_pct <= 100.0
-        assert report.results[system]["overall"].questions == len(conv.qa)
-    if not has_graphmem:
-        assert report.skipped_systems == {}
-        assert all(s.target_tokens == 150 for s in report.scores)
+    # a fixed budget gives graphmem room: more tokens at 512 than at 128
+    def mean_tokens(b):
+        return report.results[b]["all"]["graphmem"]["overall"].mean_context_tokens
+    assert mean_tokens("512") > mean_tokens("128")
 
-    # the last questions are an evidence turn's exact text: bm25 (and flat) rank it first
-    # whenever they are given any tokens at all (a turn saying "yesterday" routes graphmem
-    # to an empty window, and the baselines then get graphmem's 0 tokens)
+    # the last questions are an evidence turn's exact text: bm25 shows that turn whenever
+    # it is given enough tokens for it
     n = len(conv.qa)
-    for system in ("bm25", "flat"):
-        found = [s for s in report.scores if s.system == system and s.index >= n - exact]
+    for system in ("bm25", "hybrid"):
+        found = [s for s in report.scores if s.system == system and s.index >= n - exact
+                 and s.budget == "512"]
         assert len(found) == exact
-        given = [s for s in found if s.target_tokens > 0]
-        assert given, system
-        assert all(s.recall == 1.0 for s in given), system
+        assert all(s.evidence_in_context == 1.0 for s in found if s.target_tokens >= 100)
 
     md = report.to_markdown()
-    assert "overall" in md and "bm25" in md
+    assert "overall" in md and "hybrid" in md and "128-token budget" in md
 
     # the baselines can be asked directly, too
     user_id = user_id_for(conv.sample_id, report.run_tag)
     turn = max(conv.sessions[1].turns, key=lambda t: len(t.text))
-    bm25 = Bm25Baseline(memory.runner)
-    line = f"{turn.speaker}: {turn.text}"
-    got = bm25.retrieve(turn.text, user_id, count_tokens(line))
-    assert got.text == line  # exactly the target: the best message, whole
-    assert bm25.retrieve(turn.text, user_id, 1).text == ""  # no word fits in one token
-    assert len(got.spans) == 1 and next(iter(got.spans))[0].endswith("-s2")
-    flat = FlatBaseline(memory.runner, memory.embedder)
-    got = flat.retrieve(turn.text, user_id, 200)
-    assert got.tokens >= 200
-    assert all(sid.startswith(user_id) for sid, _ in got.spans)
-    assert flat.retrieve(turn.text, user_id, 0).text == ""
+    runner, embedder = bench_store(memory)
+    try:
+        bm25 = Bm25Baseline(runner)
+        line = message_line(f"{turn.speaker}: {turn.text}",
+                            conv.sessions[1].date_time)
+        got = bm25.retrieve(turn.text, user_id, count_tokens(line))
+        assert got.text.endswith(f"{turn.speaker}: {turn.text}")  # the best message, whole
+        assert got.text.startswith("[") and "2023]" in got.text  # dated
+        assert bm25.retrieve(turn.text, user_id, 1).text == ""  # no word fits in one token
+        assert len(got.spans) == 1 and next(iter(got.spans))[0].endswith("-s2")
+        flat = FlatBaseline(runner, embedder)
+        got = flat.retrieve(turn.text, user_id, 200)
+        assert 196 <= got.tokens <= 200  # cut at the last whole word that fits
+        assert all(sid.startswith(user_id) for sid, _ in got.spans)
+        assert flat.retrieve(turn.text, user_id, 0).text == ""
+        hybrid = HybridBaseline(flat, bm25)
+        ranked = hybrid.rank(turn.text, user_id, 300)
+        assert ranked[0]["text"] == f"{turn.speaker}: {turn.text}"  # first in both
+        assert len({(r["session_id"], r["msg_id"]) for r in ranked}) == len(ranked)
+    finally:
+        runner.close()
 
 
 def test_the_baseline_context_is_cut_to_exactly_the_target():

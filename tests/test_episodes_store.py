@@ -37,7 +37,7 @@ def test_episodes_are_stored_linked_and_readable(memory, driver, user_id):
     memory.flush()
     episodes = memory.episodes(user_id)
     assert [e.raw_span for e in episodes] == [(1, 4), (5, 6)]
-    first, *_ = memory.raw(s1, episodes[0].raw_span)
+    first, *_ = memory.raw(user_id, s1, episodes[0].raw_span)
     assert first.content.startswith("帮我规划")
     assert next_chain(driver, user_id) == [["规划下周三的生日聚会", "团队分工怎么安排"]]
     records, _, _ = driver.execute_query(
@@ -68,7 +68,7 @@ def test_resending_the_same_messages_creates_no_duplicates(memory, driver, user_
     memory.add_messages(batch)
     memory.flush()
     assert len(memory.episodes(user_id)) == 1
-    assert len(memory.raw(f"{user_id}-s", (1, 100))) == 4
+    assert len(memory.raw(user_id, f"{user_id}-s", (1, 100))) == 4
 
 
 def test_time_range_query(memory, user_id):
@@ -112,9 +112,10 @@ def test_bad_input_is_rejected_clearly(memory, user_id):
         memory.add_message(user_id, "s", "user", "hi", ts=datetime(2025, 1, 1))
     with pytest.raises(InvalidInputError, match="since must be earlier"):
         memory.episodes(user_id, since=T0, until=T0)
-    memory.add_message(user_id, f"{user_id}-mine", "user", "hello")
-    with pytest.raises(InvalidInputError, match="another user"):
-        memory.add_message("someone-else", f"{user_id}-mine", "user", "hijack")
+    with pytest.raises(InvalidInputError, match="empty"):
+        memory.add_message(user_id, "s", "user", "   ")
+    with pytest.raises(InvalidInputError, match="supported range"):
+        memory.add_message(user_id, "s", "user", "hi", ts=datetime(9999, 12, 31, tzinfo=UTC))
 
 
 def test_buffer_survives_a_restart_and_replays_open_episodes(neo4j_uri, embedder, tmp_path,
@@ -122,8 +123,12 @@ def test_buffer_survives_a_restart_and_replays_open_episodes(neo4j_uri, embedder
     session = f"{user_id}-s"
     mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path, embedder=embedder)
     mem.add_messages(turns(user_id, session, T0, "draft the quarterly report", "on it"))
-    mem.writer.close()  # the process dies before flushing: the episode is still open
-    mem.runner.close()
+    # the process dies before flushing: the episode is still open (private parts, to stop
+    # the background threads and release the buffer without the flush close() would do)
+    mem._ingestion.close()
+    mem._writer.close()
+    mem._runner.close()
+    mem._buffer.close()
     with Memory.connect(neo4j_uri, buffer_dir=tmp_path, embedder=embedder) as again:
         again.add_message(user_id, session, "user", "make it shorter",
                           ts=T0 + timedelta(minutes=2))

@@ -76,12 +76,13 @@ def test_wechat_story_supersedes_with_history(memory, driver, user_id, before, a
     [current] = memory.facts(user_id, entity=entity)
     assert (current.predicate, current.negated, current.status) == ("uses_channel", False,
                                                                      "current")
-    history = memory.history(current.fact_id)
+    history = memory.history(current.fact_id, user_id)
     assert [(v.fact.status, v.fact.negated) for v in history] == [("current", False),
                                                                  ("superseded", True)]
     assert history[0].fact.supersedes == history[1].fact.fact_id
     assert [v.episodes[0].session_id for v in history] == [f"{user_id}-w2", f"{user_id}-w1"]
-    assert memory.raw(history[1].episodes[0].session_id, history[1].episodes[0].raw_span)[
+    assert memory.raw(user_id, history[1].episodes[0].session_id,
+                      history[1].episodes[0].raw_span)[
         0].content == before
     records, _, _ = driver.execute_query(  # the typed edge exists for the current version only
         "MATCH (:Entity {user_id: $u})-[r:USES_CHANNEL]->(v) RETURN r.fact_id AS f, r.negated AS n",
@@ -149,9 +150,9 @@ def test_low_confidence_candidates_are_not_stored(memory, user_id):
     assert memory.facts(user_id) == []
 
 
-def test_history_of_an_unknown_fact_is_a_clear_error(memory):
+def test_history_of_an_unknown_fact_is_a_clear_error(memory, user_id):
     with pytest.raises(InvalidInputError, match="no fact"):
-        memory.history("fact_does_not_exist")
+        memory.history("fact_does_not_exist", user_id)
 
 
 def test_consolidating_one_user_expires_only_that_users_facts(memory, user_id):
@@ -194,4 +195,4 @@ def test_retention_deletes_only_versions_retired_long_enough(neo4j_uri, embedder
         [current] = mem.facts(user_id, predicate="budget")
         report = mem.consolidate(user_id, now=T0 + timedelta(days=34))
         assert report.deleted == 1  # the 500 version, superseded 31 days ago
-        assert [v.fact.value for v in mem.history(current.fact_id)] == ["800"]
+        assert [v.fact.value for v in mem.history(current.fact_id, user_id)] == ["800"]

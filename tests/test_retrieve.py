@@ -7,12 +7,15 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmem import InvalidInputError
-from graphmem._models import Action, Episode
-from graphmem.retrieve.compress import Item, episode_card, fact_line, fit_budget, render
+from graphmem import FactHit, InvalidInputError
+from graphmem.nlp import split_speaker
+from graphmem.retrieve.compress import Block, choose, fact_line, render
+from graphmem.retrieve.passages import Line, Passage, build_passages, fuse, trim
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
+from graphmem.retrieve.recall import about_time_only
 from graphmem.retrieve.router import route_query
 from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.when import annotate
 from graphmem.retrieve.words import content_words
 
 NOW = datetime(2025, 1, 19, 15, 0, tzinfo=UTC)  # a Sunday
@@ -69,46 +72,120 @@ def test_rrf_prefers_items_both_channels_agree_on():
     assert [i for i, _ in fused][:2] == ["a", "c"]
 
 
-def episode(goal: str, *turns: str, result: str = "", start: datetime = NOW) -> Episode:
-    actions = tuple(Action(role="user" if i % 2 == 0 else "assistant", content=t, ts=start)
-                    for i, t in enumerate(turns))
-    return Episode(event_id=goal, user_id="u", session_id="s", start_time=start,
-                   end_time=start, participants=("u", "assistant"), goal=goal,
-                   actions=actions, result=result, raw_span=(1, len(turns)))
+def line(msg_id: int, content: str, session: str = "s1", day: int = 0, role: str = "user"
+         ) -> Line:
+    return Line(f"e-{session}", session, msg_id, role, content,
+                NOW - timedelta(days=30 - day, minutes=-msg_id), f"m-{session}-{msg_id}")
 
 
-def test_cards_are_at_most_50_characters_and_carry_date_goal_and_the_relevant_part():
-    ep = episode("plan the team offsite in Lisbon for twelve people",
-                 "plan the team offsite in Lisbon for twelve people",
-                 "Booked the Alfama venue, budget capped at $9,000, vegetarian menu.",
-                 result="Booked the Alfama venue.")
-    card = episode_card(ep, "what was the offsite budget?")
-    assert len(card) <= 50
-    assert card.startswith("19 Jan 2025 ")
-    assert "budget" in card
-    zh = episode("规划下周三的生日聚会", "帮我规划下周三的生日聚会，女朋友喜欢玫瑰，预算500以内",
-                 result="我按玫瑰主题、8人来规划")
-    card = episode_card(zh, "聚会预算多少")
-    assert len(card) <= 50 and card.startswith("1月19日") and "预算500以内" in card
+def test_fusion_prefers_what_several_channels_agree_on_and_weighs_channels():
+    fused = fuse([(["a", "b", "c"], 1.0), (["c", "a", "d"], 1.0)])
+    assert [k for k, _ in fused][:2] == ["a", "c"]
+    light = fuse([(["a"], 1.0), (["b"], 0.3)])
+    assert [k for k, _ in light] == ["a", "b"] and light[1][1] < light[0][1]
 
 
-def test_budget_drops_lowest_value_per_token_first_and_episodes_weigh_less():
-    items = [Item("fact", "f1", "girlfriend likes roses (0.95)", 0.9),
-             Item("episode", "e1", "19 Jan 2025 plan party→roses, 8 guests, $500", 0.9),
-             Item("fact", "f2", "the user lives in Berlin (0.85)", 0.2)]
-    everything = sum(count_tokens(i.text) for i in items)
-    assert fit_budget(items, everything) == items
-    kept = fit_budget(items, everything - 1)
-    assert [i.key for i in kept] == ["f1", "e1"]
-    kept = fit_budget(items, count_tokens(items[0].text) + count_tokens(items[1].text) - 1)
-    assert [i.key for i in kept] == ["f1"]
+def test_a_question_brings_its_reply_and_no_message_is_shown_twice():
+    q = line(1, "Melanie: Love the necklace, any special meaning to it?")
+    a = line(2, "Caroline: Thanks! It stands for love and faith.")
+    other = line(7, "Caroline: I went to a pottery class.")
+    lines = {li.key: li for li in (q, a, other)}
+    passages = build_passages([(q.key, 0.9), (a.key, 0.8), (other.key, 0.5)], lines,
+                              {q.key: a, other.key: line(8, "Melanie: Nice!")}, limit=5)
+    assert [[li.msg_id for li in p.lines] for p in passages] == [[1, 2], [7]]
+    assert build_passages([(other.key, 1.0)], lines, {}, limit=0) == []
 
 
-def test_render_puts_facts_before_episodes_in_the_querys_language():
-    zh = render(["女朋友喜欢玫瑰 (0.95)"], ["1月12日 规划聚会"], chinese=True)
+def test_trim_keeps_the_sentence_that_matches_and_what_follows_it():
+    text = ("Hey! Long week here. Last week someone wrote me a letter after reading my blog. "
+            "Their words touched me. It was awesome. Anyway, how are the kids?")
+    shown = trim(text, "How did Joanna feel when someone wrote her a letter?", 30)
+    assert "someone wrote me a letter" in shown and "Their words touched me" in shown
+    assert shown.startswith("…") and count_tokens(shown) <= 30
+    assert trim("short and sweet", "anything", 10) == "short and sweet"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("I went to a support group yesterday.", "yesterday [7 May 2023]"),
+    ("We went camping last week.", "last week [the week before 8 May 2023]"),
+    ("Last Friday I painted.", "Last Friday [the Friday before 8 May 2023]"),
+    ("two weeks ago we moved", "two weeks ago [two weeks before 8 May 2023]"),
+    ("3 years ago I started", "3 years ago [2020]"),
+    ("last month was hard", "last month [April 2023]"),
+    ("我昨天去了医院", "昨天[2023年5月7日]"),
+    ("上周五我们吃了火锅", "上周五[2023年5月5日]"),
+    ("去年我去了日本", "去年[2022年]"),
+])
+def test_relative_times_are_resolved_against_the_message_date(text, shown):
+    assert shown in annotate(text, datetime(2023, 5, 8, 13, 56, tzinfo=UTC))
+
+
+def test_bare_weekdays_and_vague_words_are_left_alone():
+    said = datetime(2023, 5, 8, tzinfo=UTC)
+    for text in ("On Friday we go", "recently I moved", "last time we met", "may I ask"):
+        assert annotate(text, said) == text
+
+
+def test_render_puts_facts_first_and_conversations_in_time_order_by_day():
+    late = line(5, "Caroline: I signed the adoption papers.", session="s2", day=3)
+    early = [line(1, "Melanie: How was the group?"), line(2, "Caroline: Powerful."),
+             line(9, "Caroline: I joined a pottery class.")]
+    blocks = [Block(Passage(li.event_id, li.session_id, [li], 1.0), (li.content,))
+              for li in (late, *early)]
+    text = render(["Caroline has a sister (0.90)"], [], blocks, chinese=False)
+    assert text.index("[Known facts]") < text.index("[Past conversations]")
+    body = text.split("[Past conversations]\n")[1].splitlines()
+    assert body == ["[20 December 2024]", "Melanie: How was the group?", "Caroline: Powerful.",
+                    "…", "Caroline: I joined a pottery class.", "[23 December 2024]",
+                    "Caroline: I signed the adoption papers."]
+    zh = render(["女朋友喜欢玫瑰 (0.95)"], [], [], chinese=True)
     assert zh.startswith("[长期知识]")
-    text = render(["a (0.9)"], ["b"], chinese=False)
-    assert text.index("[Known facts]") < text.index("[Past episodes]")
+
+
+def test_choose_keeps_the_budget_and_drops_facts_the_passages_already_show():
+    said = line(3, "Caroline: I adopted a puppy named Max.")
+    passage = Passage(said.event_id, said.session_id, [said], 1.0)
+    fact = FactHit(fact_id="f1", entity="Caroline", predicate="adopt", value="puppy",
+                   confidence=0.75, score=0.9, source_episodes=(said.event_id,),
+                   session_ids=("s1",), source_messages=(said.message_id,),
+                   sentence="Caroline adopted a puppy named Max")
+    other = fact.model_copy(update={"fact_id": "f2", "source_messages": ("m-elsewhere",),
+                                    "sentence": "Caroline lives in Boston",
+                                    "predicate": "lives_in", "value": "Boston"})
+    canonical = other.model_copy(update={"fact_id": "f3", "source_messages": (said.message_id,),
+                                         "predicate": "likes", "sentence": "Caroline likes Max"})
+    facts, blocks, text = choose("both", [fact, other, canonical], [passage], "what puppy?",
+                                 200, 3, chinese=False)
+    assert [b.passage for b in blocks] == [passage]
+    # f1, a generic reading, is said in the shown message; f3 too, but a canonical fact
+    # is the current version of what was said, and stays
+    assert sorted(f.fact_id for f in facts) == ["f2", "f3"]
+    assert "puppy named Max" in text and "Boston" in text
+    for budget in (5, 20, 40, 200):
+        _, _, text = choose("both", [fact, other], [passage], "what puppy?", budget, 3,
+                            chinese=False)
+        assert count_tokens(text) <= budget
+
+
+def test_a_question_only_about_a_time_keeps_to_its_window():
+    for query, only in (("昨天我们聊了什么", True), ("what did we discuss last week?", True),
+                        ("When did Melanie go camping in June?", False),
+                        ("三天前那次会议的结论", False)):
+        _, window = route_query(query, NOW)
+        assert about_time_only(query, window) is only, query
+
+
+def test_filters_are_checked():
+    with pytest.raises(InvalidInputError, match="earlier"):
+        route_query("x", NOW, {"since": NOW, "until": NOW - timedelta(days=1)})
+    with pytest.raises(InvalidInputError, match="datetime"):
+        route_query("x", NOW, {"since": "yesterday"})
+    with pytest.raises(InvalidInputError, match="timezone"):
+        route_query("x", NOW, {"until": datetime(2025, 1, 1)})
+    with pytest.raises(InvalidInputError, match="True or False"):
+        route_query("x", NOW, {"include_superseded": "yes"})
+    with pytest.raises(InvalidInputError, match="dict"):
+        route_query("x", NOW, ["since"])
 
 
 def test_content_words_meet_related_forms_and_leave_names_out():
@@ -118,30 +195,17 @@ def test_content_words_meet_related_forms_and_leave_names_out():
     assert "生日" in content_words("女朋友的生日是哪天")
 
 
-def test_a_card_answers_from_the_reply_when_the_best_match_was_a_question():
-    ep = episode("catching up",
-                 "Melanie: Love the necklace, any special meaning to it?",
-                 "Caroline: Thanks! It stands for love and faith.")
-    card = episode_card(ep, "What does Caroline's necklace symbolize?")
-    assert card == "19 Jan 2025 stands for love and faith."
-
-
-def test_a_card_starts_at_the_last_shared_word_and_drops_filler():
-    ep = episode("catching up", "Jon: Hey Gina!",
-                 "Jon: Took a really short trip last week to Rome to clear my mind a little.")
-    card = episode_card(ep, "Why did Jon take a trip to Rome?")
-    assert card.startswith("19 Jan 2025 Rome to clear my mind") and len(card) <= 50
-    greeting = episode("Caroline: Hey Mel!", "Caroline: Hey Mel!",
-                       "Caroline: I signed the adoption papers.", result="Melanie: Wow!")
-    assert episode_card(greeting, "what about the weather") == (
-        "19 Jan 2025 I signed adoption papers.")
-
-
-def test_fact_lines_share_the_date_parentheses_and_uncertain_facts_share_one_label():
+def test_fact_lines_share_the_date_parentheses():
     assert fact_line("Melanie went camping (20 Oct 2023)", 0.75) == (
         "Melanie went camping (20 Oct 2023, 0.75)")
     assert fact_line("女朋友喜欢玫瑰", 0.9) == "女朋友喜欢玫瑰 (0.90)"
-    text = render(["a (0.9)"], ["c"], chinese=False, reference=["b (0.4)", "d (0.3)"])
+    text = render(["a (0.9)"], ["b (0.4)", "d (0.3)"], [], chinese=False)
     assert text.count("[Reference only: old or uncertain]") == 1
     assert text.index("a (0.9)") < text.index("[Reference only") < text.index("b (0.4)")
-    assert text.index("d (0.3)") < text.index("[Past episodes]")
+
+
+def test_transcript_speakers_are_split_from_labels():
+    assert split_speaker("Caroline: I went") == ("Caroline", "I went")
+    assert split_speaker("Mr. Smith: ok") == ("Mr. Smith", "ok")
+    assert split_speaker("Update: I moved to Berlin") == (None, "Update: I moved to Berlin")
+    assert split_speaker("I said: go") == (None, "I said: go")

@@ -13,6 +13,7 @@ import pytest
 import graphmem
 from graphmem import ConfigError
 from graphmem.store import cypher
+from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import apply_schema
 
@@ -73,13 +74,13 @@ def test_vector_index_query_returns_the_nearest_known_vector(runner, driver, use
 )
 def test_fulltext_finds_a_word_inside_a_sentence(runner, driver, user_id, text, word):
     driver.execute_query(
-        "CREATE (:Episode {event_id: $id, user_id: $u, goal: $t, result: '', actions_text: ''})",
-        id=f"{user_id}-ft", u=user_id, t=text,
+        "CREATE (:Episode {event_id: $id, user_id: $u, tenant: $t, goal: $g, result: '', "
+        "actions_text: ''})", id=f"{user_id}-ft", u=user_id, t=tenant_key(user_id), g=text,
     )
     driver.execute_query("CALL db.awaitIndexes(60)")
-    records, _, _ = driver.execute_query(
-        "CALL db.index.fulltext.queryNodes('episode_text', $q) YIELD node "
-        "WHERE node.user_id = $u RETURN node.goal AS goal", q=word, u=user_id,
+    records, _, _ = driver.execute_query(  # the tenant key scopes the search to the user
+        "CALL db.index.fulltext.queryNodes('episode_fulltext', $q) YIELD node "
+        "RETURN node.goal AS goal", q=f"tenant:{tenant_key(user_id)} AND ({word})",
     )
     assert [r["goal"] for r in records] == [text]
 
@@ -90,7 +91,7 @@ def test_fulltext_does_not_match_an_absent_word(runner, driver, user_id):
         id=f"{user_id}-neg", u=user_id,
     )
     records, _, _ = driver.execute_query(
-        "CALL db.index.fulltext.queryNodes('episode_text', '玫瑰') YIELD node "
+        "CALL db.index.fulltext.queryNodes('episode_fulltext', '玫瑰') YIELD node "
         "WHERE node.user_id = $u RETURN node", u=user_id,
     )
     assert records == []

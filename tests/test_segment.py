@@ -30,7 +30,7 @@ def conversation(*turns: tuple[str, str, float], session: str = "s1") -> list[Me
 
 def split(messages: list[Message], **kwargs) -> list:
     splitter = EpisodeSplitter(**kwargs)
-    return splitter.feed_all(messages) + splitter.close_all()
+    return [c.episode for c in splitter.feed_all(messages) + splitter.close_all()]
 
 
 BIRTHDAY_ZH = conversation(
@@ -139,9 +139,10 @@ def test_goal_is_a_short_extract_not_the_first_100_characters():
     assert len(goal) <= 40
 
 
-def test_episode_ids_are_deterministic_per_session_and_first_message():
-    assert build_episode(BIRTHDAY_ZH).event_id == episode_id("s1", 1)
-    assert episode_id("s1", 1) != episode_id("s2", 1)
+def test_episode_ids_are_deterministic_per_user_session_and_first_message():
+    assert build_episode(BIRTHDAY_ZH).event_id == episode_id("u1", "s1", 1)
+    assert episode_id("u1", "s1", 1) != episode_id("u1", "s2", 1)
+    assert episode_id("u1", "s1", 1) != episode_id("u2", "s1", 1)  # two users' "s1"
 
 
 def test_out_of_order_timestamps_do_not_split_or_break_times():
@@ -151,12 +152,14 @@ def test_out_of_order_timestamps_do_not_split_or_break_times():
     assert episode.end_time == T0 + timedelta(seconds=100)
 
 
-def test_close_idle_closes_only_sessions_past_the_timeout():
+def test_close_quiet_closes_only_sessions_silent_past_the_timeout():
     splitter = EpisodeSplitter(idle_timeout_s=900)
-    splitter.feed_all(conversation(("user", "a question", 0), session="old"))
-    splitter.feed_all(conversation(("user", "another", 1000), session="new"))
-    closed = splitter.close_idle(T0 + timedelta(seconds=1200))
-    assert [e.session_id for e in closed] == ["old"]
+    splitter.feed_all(conversation(("user", "a question", 0), session="old"), arrived=100.0)
+    splitter.feed_all(conversation(("user", "another", 1000), session="new"), arrived=1000.0)
+    closed = splitter.close_quiet(now=1200.0)  # wall clock, not message time
+    assert [c.episode.session_id for c in closed] == ["old"]
+    assert [m.content for m in closed[0].messages] == ["a question"]
+    assert splitter.open_messages(("u1", "new"))
 
 
 def test_truncate_cuts_latin_text_at_a_word():

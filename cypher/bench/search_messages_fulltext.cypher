@@ -5,6 +5,6 @@
 CALL db.index.fulltext.queryNodes('bench_message_text', $query, {limit: $candidates})
 YIELD node AS m, score
 WHERE m.user_id = $user_id
-RETURN m.session_id AS session_id, m.msg_id AS msg_id, m.text AS text, score
+RETURN m.session_id AS session_id, m.msg_id AS msg_id, m.text AS text, m.ts AS ts, score
 ORDER BY score DESC, msg_id
 LIMIT $k

@@ -1,6 +1,7 @@
-// The version chain a fact belongs to, newest first, each with its source episodes.
-// Parameters: $fact_id.
-MATCH (f:Fact {fact_id: $fact_id})
+// The version chain a fact belongs to, newest first, each with its source episodes — only
+// when the fact is the user's (a fact id from elsewhere finds nothing).
+// Parameters: $fact_id, $user_id.
+MATCH (f:Fact {fact_id: $fact_id, user_id: $user_id})
 MATCH (head:Fact)-[:SUPERSEDES*0..]->(f)
 WHERE NOT ()-[:SUPERSEDES]->(head)
 MATCH p = (head)-[:SUPERSEDES*0..]->(v:Fact)

@@ -1,17 +1,20 @@
 // Stores new fact versions (idempotent on fact_id) with subject, value and provenance.
 // A version created as history (older evidence) starts 'superseded'; otherwise 'current'.
-// Parameters: $facts — list of maps {fact_id, user_id, entity_id, entity, predicate, value_id,
-//   value, negated, sentence, confidence, observed_at, valid_until, episode_id, status}.
+// Parameters: $facts — list of maps {fact_id, user_id, tenant, entity_id, entity, predicate, value_id,
+//   value, negated, sentence, confidence, observed_at, valid_until, episode_id, message_id
+//   (the Message node it was said in, or null), status}.
 UNWIND $facts AS f
 MATCH (s:Entity {entity_id: f.entity_id}), (v:Entity {entity_id: f.value_id})
 MERGE (fact:Fact {fact_id: f.fact_id})
-  ON CREATE SET fact.user_id = f.user_id, fact.entity_id = f.entity_id, fact.entity = f.entity,
+  ON CREATE SET fact.user_id = f.user_id, fact.tenant = f.tenant, fact.entity_id = f.entity_id, fact.entity = f.entity,
                 fact.predicate = f.predicate, fact.value_id = f.value_id, fact.value = f.value,
                 fact.negated = f.negated, fact.sentence = f.sentence,
                 fact.confidence = f.confidence, fact.status = f.status,
                 fact.first_seen = f.observed_at, fact.last_verified = f.observed_at,
                 fact.valid_from = f.observed_at, fact.valid_until = f.valid_until,
-                fact.source_episodes = [f.episode_id]
+                fact.source_episodes = [f.episode_id],
+                fact.source_messages = CASE WHEN f.message_id IS NULL THEN []
+                                            ELSE [f.message_id] END
 MERGE (fact)-[:ABOUT]->(s)
 MERGE (fact)-[:HAS_VALUE]->(v)
 MERGE (ep:Episode {event_id: f.episode_id})

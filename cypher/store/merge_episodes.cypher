@@ -1,13 +1,17 @@
-// Stores closed episodes, idempotently (MERGE on event_id), with their user and session.
-// Parameters: $episodes — list of maps {event_id, user_id, session_id, start_time, end_time,
-//   goal, result, actions, actions_text, action_times, raw_span_start, raw_span_end, participants, embedding}.
+// Stores closed episodes with their raw messages, idempotently (MERGE on event_id and
+// message_id), under their user and session (a session is keyed by (user_id, session_id)).
+// Parameters: $episodes — list of maps {event_id, user_id, tenant, session_id, start_time,
+//   end_time, goal, result, actions, actions_text, action_times, raw_span_start,
+//   raw_span_end, participants, embedding, messages: [{message_id, msg_id, role, speaker,
+//   content, text, ts}]} — text: the content without a transcript's "Name: " prefix.
 UNWIND $episodes AS ep
 MERGE (u:User {user_id: ep.user_id})
-MERGE (s:Session {session_id: ep.session_id})
-  ON CREATE SET s.user_id = ep.user_id, s.started_at = ep.start_time
+MERGE (s:Session {user_id: ep.user_id, session_id: ep.session_id})
+  ON CREATE SET s.started_at = ep.start_time
 MERGE (u)-[:HAS_SESSION]->(s)
 MERGE (e:Episode {event_id: ep.event_id})
 SET e.user_id = ep.user_id,
+    e.tenant = ep.tenant,
     e.session_id = ep.session_id,
     e.start_time = ep.start_time,
     e.end_time = ep.end_time,
@@ -23,4 +27,20 @@ SET e.user_id = ep.user_id,
 MERGE (s)-[:HAS_EPISODE]->(e)
 WITH e, ep
 CALL db.create.setNodeVectorProperty(e, 'embedding', ep.embedding)
+WITH e, ep
+CALL (e, ep) {
+  UNWIND ep.messages AS msg
+  MERGE (m:Message {message_id: msg.message_id})
+  SET m.user_id = ep.user_id,
+      m.tenant = ep.tenant,
+      m.session_id = ep.session_id,
+      m.event_id = ep.event_id,
+      m.msg_id = msg.msg_id,
+      m.role = msg.role,
+      m.speaker = msg.speaker,
+      m.content = msg.content,
+      m.text = msg.text,
+      m.ts = msg.ts
+  MERGE (e)-[:HAS_MESSAGE]->(m)
+}
 RETURN count(e) AS stored

@@ -1,14 +1,16 @@
 """Equal-token baselines for retrieval benchmarks: single messages, no episodes, no facts.
 
 Every message is stored alone as ``(:BenchMessage {bench_id, user_id, session_id, msg_id,
-text, embedding})``. Two baselines search them for one user:
+text, ts, embedding})``. Three baselines search them for one user:
 
 - ``FlatBaseline``: the native vector index ``bench_message_embedding`` (cosine).
 - ``Bm25Baseline``: the Lucene full-text index ``bench_message_text`` (BM25 scoring).
+- ``HybridBaseline``: reciprocal-rank fusion of the two.
 
-Both take hits best first until the context reaches a *target* token count (the token
-count graphmem used for the same question), and the last message taken is cut where the
-target is reached, so quality is compared at equal cost: the same number of tokens.
+Each shows a message the way a memory product would: ``[8 May 2023] Caroline: text``
+(date, speaker, text). All take hits best first until the context reaches a *target*
+token count (the token count graphmem used for the same question), and the last line
+taken is cut where the target is reached, so quality is compared at equal cost.
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ import math
 import re
 import time
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.embed import Embedder
+from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.lucene import lucene_or_query
+from graphmem.retrieve.rank import rrf
 from graphmem.retrieve.tokens import count_tokens
 from graphmem.store.runner import QueryRunner
 
@@ -57,6 +62,7 @@ class BenchMessage(BaseModel):
     session_id: str
     msg_id: int
     text: str
+    ts: datetime
 
 
 class StoreTimings(BaseModel):
@@ -71,6 +77,12 @@ def bench_id(user_id: str, session_id: str, msg_id: int) -> str:
 
 
 # -- pure helpers ------------------------------------------------------------------------
+
+
+def message_line(text: str, ts: Any) -> str:
+    """A message as a memory product shows it: ``[8 May 2023] Caroline: text``."""
+    when = ts.to_native() if hasattr(ts, "to_native") else ts
+    return f"[{day_label(when)}] {text}"
 
 
 def fill_to_tokens(
@@ -113,7 +125,23 @@ def cut_to_tokens(text: str, target: int) -> str:
     return "".join(words[:low]).rstrip()
 
 
+def fill_context(rows: Sequence[dict[str, Any]], target: int, latency_s: float = 0.0
+                 ) -> Retrieved:
+    """Ranked message rows as dated lines, best first, cut at exactly ``target`` tokens."""
+    taken = fill_to_tokens(rows, target, lambda r: r["line"])
+    text = cut_to_tokens("\n".join(r["line"] for r in taken), target)
+    spans = frozenset((r["session_id"], int(r["msg_id"])) for r in taken)
+    return Retrieved(text=text, spans=spans, latency_s=latency_s)
+
+
 # -- storage -----------------------------------------------------------------------------
+
+
+def bench_store(mem: Any) -> tuple[QueryRunner, Embedder]:
+    """A benchmark's own Neo4j connection (from the public ``mem.config``) and graphmem's
+    embedder (``mem.embedder``), so baselines embed with the same model."""
+    config = mem.config
+    return QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database), mem.embedder
 
 
 def ensure_bench_schema(runner: QueryRunner, dimension: int) -> None:
@@ -176,11 +204,12 @@ class _Baseline:
         self.user_messages: dict[str, int] = {}
         self.user_mean_tokens: dict[str, float] = {}
 
-    def register_user(self, user_id: str, texts: Sequence[str]) -> None:
-        """What sizing the searches needs: how many messages the user has, how long."""
-        self.user_messages[user_id] = len(texts)
-        if texts:
-            self.user_mean_tokens[user_id] = sum(count_tokens(t) for t in texts) / len(texts)
+    def register_user(self, user_id: str, lines: Sequence[str]) -> None:
+        """What sizing the searches needs: how many messages the user has, how long their
+        lines are."""
+        self.user_messages[user_id] = len(lines)
+        if lines:
+            self.user_mean_tokens[user_id] = sum(count_tokens(t) for t in lines) / len(lines)
 
     def refresh_total(self) -> int:
         self._total = int(self.runner.read("bench/count_messages")[0]["n"])
@@ -202,8 +231,9 @@ class _Baseline:
         ratio = total / mine
         candidates = min(total, max(MIN_CANDIDATES, math.ceil(k * ratio * 2)))
         while True:
-            rows = self._search(user_id, k, candidates, **params)
-            tokens = sum(count_tokens(r["text"]) for r in rows)
+            rows = [r | {"line": message_line(r["text"], r["ts"])}
+                    for r in self._search(user_id, k, candidates, **params)]
+            tokens = sum(count_tokens(r["line"]) for r in rows)
             if len(rows) < k and candidates < total:
                 candidates = min(total, candidates * 4)  # the filter starved: oversample more
             elif len(rows) >= k and tokens < target and k < mine:
@@ -212,16 +242,15 @@ class _Baseline:
             else:
                 return rows
 
+    def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
+        """The user's messages best first (each with its display ``line``), enough of them
+        to fill ``target`` tokens when the user has that many."""
+        raise NotImplementedError
+
     def retrieve(self, query: str, user_id: str, target_tokens: int) -> Retrieved:
         began = time.perf_counter()
-        rows = self._rows_for(query, user_id, target_tokens)
-        taken = fill_to_tokens(rows, target_tokens, lambda r: r["text"])
-        text = cut_to_tokens("\n".join(r["text"] for r in taken), target_tokens)
-        spans = frozenset((r["session_id"], int(r["msg_id"])) for r in taken)
-        return Retrieved(text=text, spans=spans, latency_s=time.perf_counter() - began)
-
-    def _rows_for(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
-        raise NotImplementedError
+        rows = self.rank(query, user_id, target_tokens) if target_tokens > 0 else []
+        return fill_context(rows, target_tokens, time.perf_counter() - began)
 
 
 class FlatBaseline(_Baseline):
@@ -233,9 +262,7 @@ class FlatBaseline(_Baseline):
         super().__init__(runner)
         self.embedder = embedder
 
-    def _rows_for(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
-        if target <= 0:
-            return []
+    def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
         vector = list(self.embedder.embed([query])[0])
         return self._ranked(user_id, target, vector=vector)
 
@@ -251,14 +278,39 @@ class Bm25Baseline(_Baseline):
 
     name = "bm25"
 
-    def _rows_for(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
+    def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
         lucene = lucene_or_query(query)
-        if target <= 0 or not lucene:
-            return []
-        return self._ranked(user_id, target, query=lucene)
+        return self._ranked(user_id, target, query=lucene) if lucene else []
 
     def _search(self, user_id: str, k: int, candidates: int, **params: Any) -> list[dict]:
         return self.runner.read(
             "bench/search_messages_fulltext",
             query=params["query"], candidates=candidates, user_id=user_id, k=k,
         )
+
+
+class HybridBaseline:
+    """Reciprocal-rank fusion (k = 60) of the flat and bm25 rankings of the same messages:
+    the usual "hybrid search" of memory products."""
+
+    name = "hybrid"
+
+    def __init__(self, flat: FlatBaseline, bm25: Bm25Baseline) -> None:
+        self.flat = flat
+        self.bm25 = bm25
+
+    def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
+        # each ranking deep enough to fill the target alone, so the fusion can too
+        by_vector = self.flat.rank(query, user_id, target)
+        by_words = self.bm25.rank(query, user_id, target)
+        rows = {(r["session_id"], r["msg_id"]): r for r in [*by_words, *by_vector]}
+        keys = {key: f"{key[0]}\x1f{key[1]}" for key in rows}
+        fused = rrf([keys[(r["session_id"], r["msg_id"])] for r in by_vector],
+                    [keys[(r["session_id"], r["msg_id"])] for r in by_words])
+        back = {v: k for k, v in keys.items()}
+        return [rows[back[key]] for key, _ in fused]
+
+    def retrieve(self, query: str, user_id: str, target_tokens: int) -> Retrieved:
+        began = time.perf_counter()
+        rows = self.rank(query, user_id, target_tokens) if target_tokens > 0 else []
+        return fill_context(rows, target_tokens, time.perf_counter() - began)

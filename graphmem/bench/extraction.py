@@ -31,6 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphmem.bench.baselines import bench_store
 from graphmem.bench.locomo import (
     Conversation,
     IngestTimings,
@@ -290,11 +291,11 @@ class _Scored(BaseModel):
     embedded_here: int
 
 
-def _episode_facts(mem: Any, event_ids: Sequence[str]
+def _episode_facts(mem: Any, runner: Any, event_ids: Sequence[str]
                    ) -> tuple[dict[str, list[tuple[str, Vector]]], int, int]:
     """Facts of each episode as (sentence, vector); facts without an embedding get one
     here. Returns the map, how many distinct facts, how many were embedded here."""
-    rows = mem.runner.read("bench/get_episode_facts", event_ids=list(event_ids)) \
+    rows = runner.read("bench/get_episode_facts", event_ids=list(event_ids)) \
         if event_ids else []
     vectors: dict[str, Vector] = {}
     sentences: dict[str, str] = {}
@@ -315,13 +316,14 @@ def _episode_facts(mem: Any, event_ids: Sequence[str]
 
 
 def score_conversation(
-    mem: Any, sample_id: str, user_id: str, dia_map: Mapping[str, Span],
+    mem: Any, runner: Any, sample_id: str, user_id: str, dia_map: Mapping[str, Span],
     observations: Sequence[Observation], threshold: float = DEFAULT_THRESHOLD,
 ) -> _Scored:
     """Coverage of one ingested conversation's observations by its stored facts."""
     episodes = mem.episodes(user_id)
     index = EpisodeIndex(episodes)
-    by_episode, n_facts, embedded_here = _episode_facts(mem, [e.event_id for e in episodes])
+    by_episode, n_facts, embedded_here = _episode_facts(mem, runner,
+                                                        [e.event_id for e in episodes])
     vectors = embed_in_batches(mem.embedder, [o.text for o in observations])
     row = ConversationRow(sample_id=sample_id, observations=len(observations),
                           episodes=len(episodes), facts=n_facts)
@@ -364,16 +366,20 @@ def run_conversations(
     ingest = IngestTimings()
     scoring_s = 0.0
     scored: list[_Scored] = []
-    for done, conv in enumerate(conversations, start=1):
-        ing = ingest_conversation(mem, conv, run_tag, ingest, graphmem=True)
-        began = time.perf_counter()
-        scored.append(score_conversation(
-            mem, conv.sample_id, ing.user_id, ing.dia_map,
-            observations.get(conv.sample_id, ()), threshold,
-        ))
-        scoring_s += time.perf_counter() - began
-        if on_progress is not None:
-            on_progress(done, len(conversations))
+    runner, _ = bench_store(mem)
+    try:
+        for done, conv in enumerate(conversations, start=1):
+            ing = ingest_conversation(mem, conv, run_tag, ingest, graphmem=True)
+            began = time.perf_counter()
+            scored.append(score_conversation(
+                mem, runner, conv.sample_id, ing.user_id, ing.dia_map,
+                observations.get(conv.sample_id, ()), threshold,
+            ))
+            scoring_s += time.perf_counter() - began
+            if on_progress is not None:
+                on_progress(done, len(conversations))
+    finally:
+        runner.close()
 
     rows = [s.row for s in scored]
     n_obs = sum(r.observations for r in rows)

@@ -83,7 +83,7 @@ def run_ingest_bench(
                     on_progress(min(i + batch, len(messages)), len(messages))
             mem.flush()  # type: ignore[attr-defined]
             seconds = time.perf_counter() - started
-            stats = mem.writer.stats  # type: ignore[attr-defined]
+            stats = mem.stats()  # type: ignore[attr-defined]
             episodes = [ep for u in range(users)
                         for ep in mem.episodes(f"{prefix}-u{u}")]  # type: ignore[attr-defined]
             texts = [ep.text for ep in episodes]
@@ -91,7 +91,7 @@ def run_ingest_bench(
             mem.embedder.embed(texts)  # type: ignore[attr-defined]
             embed_only = time.perf_counter() - embed_started
             # the same texts in the writer's batch sizes (one sorted call pads less)
-            size = max(1, round(stats.episodes / max(stats.batches, 1)))
+            size = max(1, round(stats.episodes_written / max(stats.batches, 1)))
             batched_started = time.perf_counter()
             for i in range(0, len(texts), size):
                 mem.embedder.embed(texts[i:i + size])  # type: ignore[attr-defined]

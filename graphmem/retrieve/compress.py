@@ -1,11 +1,14 @@
-"""Compression (pipeline stage 5c): a small, budgeted prompt block without an LLM.
+"""Compression (pipeline stage 5e): a budgeted prompt block without an LLM. Pure code.
 
-Each episode becomes one card of at most 50 characters — when it happened, and the
-passage that answers the question (else goal → outcome), in telegraphic words. Each
-fact is one line with its confidence; reference-only facts are grouped under one label.
-Items are dropped lowest value-per-token first until the block fits the token budget;
-an episode card is worth less than a fact for the same tokens (the article: episodic
-records are coarse and less dense). Pure code.
+What the agent reads, in the article's order: long-term facts first (one line each, with
+its date and confidence), facts only for reference (old or uncertain) under one label,
+then past conversations — each passage under its date, in the speakers' own words, with
+relative times resolved ("yesterday [7 May 2023]") and long messages cut to the
+sentences that share the question's words.
+
+Items are sized in tokens (one budget for Chinese and English). The route decides how
+much of the budget facts may take first; passages fill what is left, best first; a fact
+that says nothing the passages already show is not repeated.
 """
 
 from __future__ import annotations
@@ -13,178 +16,172 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
-from graphmem._models import Episode
+from graphmem._models import FactHit, Route
 from graphmem.nlp import is_chinese
+from graphmem.predicates import PREDICATES
+from graphmem.retrieve.dates import day_label
+from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim
 from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.when import annotate
 from graphmem.retrieve.words import content_words
-from graphmem.segment import truncate
 
-CARD_CHARS = 50
-EPISODE_WEIGHT = 0.5
-HEADER_TOKENS = 28  # the three section labels and blank lines, at most
-_SENTENCE = re.compile(r"[^。！？!?.\n]+[。！？!?.\n]*")
-_HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past episodes]")
-_HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关事件]")
+HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past conversations]")
+HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关对话]")
+FACT_SHARE = {"semantic": 0.5, "both": 0.2, "episodic": 0.0}
+MIN_LINE_TOKENS = 40
+LINE_SHARE = 6  # a message shows at most 1/6 of the budget (at least MIN_LINE_TOKENS)
+REDUNDANT = 0.75  # a fact whose words a shown passage of its episode holds this much of
 _DATED = re.compile(r"(.+?)\s*\(([^()]+)\)")
-_SPEAKER = re.compile(r"^([A-Z][\w .'-]{0,30}):\s+")
-# Words a 50-character card can do without (articles, copulas, intensifiers, interjections).
-_FILLER = frozenset({
-    "a", "an", "the", "really", "so", "just", "very", "super", "pretty", "totally", "actually",
-    "definitely", "literally", "hey", "hi", "wow", "yeah", "yep", "oh", "ah", "um", "uh",
-    "thanks", "omg", "lol", "is", "are", "was", "were", "am", "it", "that", "this", "it's",
-    "that's", "i'm",
-})
-
-
-@dataclass(frozen=True)
-class _Sentence:
-    text: str
-    message: int  # index of the action it is part of
-    question: bool
-
-
-def _speaker_and_text(content: str) -> tuple[str | None, str]:
-    m = _SPEAKER.match(content)
-    return (m.group(1), content[m.end():]) if m else (None, content)
-
-
-def _date(when: datetime, chinese: bool) -> str:
-    return f"{when.month}月{when.day}日" if chinese else when.strftime("%-d %b %Y")
-
-
-def key_passage(episode: Episode, query: str) -> str | None:
-    """The part of the episode that answers the question best, as said (uncompressed).
-
-    Each sentence scores the *rare* words it shares with the question (a word in many of
-    the episode's sentences counts less; speakers' names not at all). The passage runs
-    from the last shared word to the end of that message; when the best sentence is
-    itself a question, the next speaker's reply is the passage (what answers it)."""
-    speakers = [_speaker_and_text(a.content) for a in episode.actions]
-    names = {name for name, _ in speakers if name}
-    wanted = content_words(query, names)
-    sentences = [_Sentence(sent.strip(), i, sent.rstrip().endswith(("?", "？")))
-                 for i, (_, text) in enumerate(speakers) for sent in _SENTENCE.findall(text)
-                 if sent.strip()]
-    shared = [content_words(sent.text, names) & wanted for sent in sentences]
-    frequency: dict[str, int] = {}
-    for words in shared:
-        for w in words:
-            frequency[w] = frequency.get(w, 0) + 1
-    at, best_score = None, 0.0
-    for position, words in enumerate(shared):
-        score = sum(1.0 / frequency[w] for w in words)
-        if words and score >= best_score:  # on a tie, the later sentence: answers follow
-            at, best_score = position, score
-    if at is None:
-        return None
-    best = sentences[at]
-    following = [s for s in sentences if s.message == best.message + 1]
-    if best.question and following:
-        return " ".join(s.text for s in following)
-    rest = " ".join(s.text for s in sentences[at + 1:] if s.message == best.message)
-    return _from_last_shared(best.text, wanted, names) + (" " + rest if rest else "")
-
-
-def _from_last_shared(sentence: str, wanted: set[str], names: set[str]) -> str:
-    """``sentence`` from its last word shared with the question on: that word anchors
-    the card, and what answers a question usually follows its words (the question's own
-    words need not be repeated to the reader who asked it). A sentence that ends on the
-    shared word is kept whole."""
-    if is_chinese(sentence):
-        hits = [sentence.find(w) for w in wanted if w in sentence]
-        return sentence[max(0, min(hits) - 2):] if hits else sentence
-    words = sentence.split()
-    hits = [i for i, w in enumerate(words) if content_words(w, names) & wanted]
-    if not hits or hits[-1] == len(words) - 1:
-        # the sentence ends on the question's word ("... is important."): what it
-        # says about it came before
-        return sentence
-    return " ".join(words[hits[-1]:])
-
-
-def squeeze(text: str) -> str:
-    """Telegraphic English for a tiny card: articles, copulas, intensifiers and
-    interjections out (Chinese text is left as it is)."""
-    if is_chinese(text):
-        return text
-    kept = [w for w in text.split() if w.lower().strip(",.!?;:") not in _FILLER]
-    return " ".join(kept).lstrip(",.!?;: ")
-
-
-def episode_card(episode: Episode, query: str, limit: int = CARD_CHARS) -> str:
-    """At most ``limit`` characters: ``<date> <passage that answers the question>`` when
-    the episode has one (the key constraint for this question), else
-    ``<date> <goal>→<outcome>`` — each the first sentence of it that says something
-    (not "Hey Mel!")."""
-    chinese = is_chinese(episode.goal + episode.result)
-    head = _date(episode.start_time, chinese) + " "
-    key = key_passage(episode, query)
-    if key is not None:
-        return truncate(head + squeeze(key), limit)
-    goal = _gist([episode.goal]) or _gist([a.content for a in episode.actions])
-    outcome = _gist([episode.result])
-    if not outcome or _overlaps(goal, outcome):
-        return truncate(head + goal, limit)
-    goal_part = truncate(goal, max(8, (limit - len(head)) // 2))
-    return truncate(f"{head}{goal_part}→{outcome}", limit)
-
-
-def _overlaps(a: str, b: str) -> bool:
-    """One text contains the other (ignoring a cut mark and end punctuation)."""
-    a, b = (t.rstrip("….。!?！？ ") for t in (a, b))
-    return a in b or b in a
-
-
-def _gist(messages: Sequence[str]) -> str:
-    """The first sentence of ``messages`` with two or more content words, squeezed."""
-    said = [_speaker_and_text(m) for m in messages]
-    names = {name for name, _ in said if name}
-    for _, text in said:
-        for sentence in _SENTENCE.findall(text):
-            squeezed = squeeze(sentence.strip())
-            if len(content_words(squeezed, names)) >= 2:
-                return squeezed
-    return ""
-
-
-@dataclass(frozen=True)
-class Item:
-    kind: str  # "fact" | "episode"
-    key: str
-    text: str
-    score: float
-
-
-def fit_budget(items: Sequence[Item], budget: int, overhead: int = 0) -> list[Item]:
-    """Keep the most valuable items whose lines fit ``budget`` tokens in total."""
-    def value(item: Item) -> float:
-        weight = EPISODE_WEIGHT if item.kind == "episode" else 1.0
-        return item.score * weight / max(1, count_tokens(item.text))
-
-    kept = list(items)
-    while kept and overhead + sum(count_tokens(i.text) for i in kept) > budget:
-        kept.remove(min(kept, key=value))
-    return kept
-
-
-def render(facts: Sequence[str], cards: Sequence[str], chinese: bool,
-           reference: Sequence[str] = ()) -> str:
-    """The prompt block: long-term knowledge first, then what is only for reference (old
-    or uncertain facts, labelled once for the group), then recent events (the article's
-    order)."""
-    headers = _HEADERS_ZH if chinese else _HEADERS_EN
-    blocks = [header + "\n" + "\n".join(f"- {line}" for line in lines)
-              for header, lines in zip(headers, (facts, reference, cards), strict=True)
-              if lines]
-    return "\n\n".join(blocks)
 
 
 def fact_line(sentence: str, confidence: float) -> str:
     """``sentence (confidence)``; a sentence ending in its date shares the parentheses:
-    ``Melanie went camping (20 Oct 2023, 0.75)``."""
+    ``Melanie went camping (20 October 2023, 0.75)``."""
     dated = _DATED.fullmatch(sentence)
     if dated:
         return f"{dated.group(1)} ({dated.group(2)}, {confidence:.2f})"
     return f"{sentence} ({confidence:.2f})"
+
+
+OUTDATED = {False: " [outdated]", True: "[已过时]"}
+
+
+def line_text(line: Line, query: str, max_tokens: int, names: set[str],
+              outdated: bool = False) -> str:
+    """``Speaker: text`` of one message, relative times resolved, trimmed when long;
+    marked ``[outdated]`` when what it said was replaced by a newer version of a fact."""
+    speaker, text = speaker_and_text(line)
+    mark = OUTDATED[is_chinese(text)] if outdated else ""
+    return f"{speaker}: {trim(annotate(text, line.ts), query, max_tokens, names)}{mark}"
+
+
+@dataclass(frozen=True)
+class Block:
+    """A passage as shown: its lines' texts, with the score it competes with."""
+
+    passage: Passage
+    texts: tuple[str, ...]
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return self.texts
+
+    @property
+    def tokens(self) -> int:
+        return count_tokens("\n".join(self.texts)) + 1
+
+
+def render(facts: Sequence[str], reference: Sequence[str], blocks: Sequence[Block],
+           chinese: bool) -> str:
+    """The prompt block. Passages are shown in time order: the messages of a session in
+    their order under the day's date, "…" where messages in between are left out."""
+    headers = HEADERS_ZH if chinese else HEADERS_EN
+    parts = []
+    if facts:
+        parts.append(headers[0] + "\n" + "\n".join(f"- {line}" for line in facts))
+    if reference:
+        parts.append(headers[1] + "\n" + "\n".join(f"- {line}" for line in reference))
+    if blocks:
+        shown: dict[tuple[str, int], tuple[Line, str]] = {}
+        for block in blocks:
+            for li, text in zip(block.passage.lines, block.texts, strict=True):
+                shown.setdefault(li.key, (li, text))
+        out: list[str] = [headers[2]]
+        day, previous = "", None
+        for li, text in sorted(shown.values(), key=lambda lt: (lt[0].ts, lt[0].session_id,
+                                                               lt[0].msg_id)):
+            label = day_label(li.ts, chinese)
+            if label != day:
+                out.append(f"[{label}]")
+                day = label
+            elif previous is not None and (li.session_id != previous.session_id
+                                           or li.msg_id != previous.msg_id + 1):
+                out.append("…")
+            out.append(text)
+            previous = li
+        parts.append("\n".join(out))
+    return "\n\n".join(parts)
+
+
+def choose(
+    route: Route, facts: Sequence[FactHit], passages: Sequence[Passage], query: str,
+    budget: int, max_episodes: int, chinese: bool, fact_share: float | None = None,
+    line_tokens: int | None = None,
+) -> tuple[list[FactHit], list[Block], str]:
+    """The facts and passages that fit ``budget`` tokens, and the rendered text."""
+    line_tokens = line_tokens or max(MIN_LINE_TOKENS, budget // LINE_SHARE)
+    names = {speaker_and_text(li)[0] for p in passages for li in p.lines}
+    outdated = {mid for f in facts for mid in f.outdated_messages}
+    candidates = [Block(p, tuple(line_text(li, query, line_tokens, names,
+                                           li.message_id in outdated) for li in p.lines))
+                  for p in passages]
+    lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
+    ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
+    share = FACT_SHARE[route] if fact_share is None else fact_share
+    lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
+    ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
+    room = budget
+    if passages:  # facts first, up to their share — the best one at least, if it fits
+        best = count_tokens(lines[ordered[0].fact_id]) + 9 if ordered else 0
+        room = min(budget, max(int(budget * share), best))
+    kept_facts = _take_facts(ordered, lines, room)
+    blocks: list[Block] = []
+    episodes: set[str] = set()
+    text = _render(kept_facts, lines, blocks, chinese)
+    for block in candidates:  # best first; each kept only if the whole block still fits
+        new_episode = block.passage.event_id not in episodes
+        if new_episode and len(episodes) >= max_episodes:
+            continue
+        trial = _render(kept_facts, lines, [*blocks, block], chinese)
+        if count_tokens(trial) <= budget:
+            blocks.append(block)
+            episodes.add(block.passage.event_id)
+            text = trial
+    kept_facts = [f for f in kept_facts if not _redundant(f, blocks)]
+    for fact in ordered:  # room left: more facts, if they say something new
+        if fact in kept_facts or _redundant(fact, blocks):
+            continue
+        trial = _render([*kept_facts, fact], lines, blocks, chinese)
+        if count_tokens(trial) <= budget:
+            kept_facts.append(fact)
+    text = _render(kept_facts, lines, blocks, chinese)
+    return kept_facts, blocks, text
+
+
+def _render(facts: Sequence[FactHit], lines: dict[str, str], blocks: Sequence[Block],
+            chinese: bool) -> str:
+    return render([lines[f.fact_id] for f in facts if not f.reference_only],
+                  [lines[f.fact_id] for f in facts if f.reference_only], blocks, chinese)
+
+
+def _take_facts(facts: Sequence[FactHit], lines: dict[str, str], room: int) -> list[FactHit]:
+    kept: list[FactHit] = []
+    used = 8  # section labels
+    for fact in facts:
+        cost = count_tokens(lines[fact.fact_id]) + 1
+        if used + cost <= room:
+            kept.append(fact)
+            used += cost
+    return kept
+
+
+def _redundant(fact: FactHit, blocks: Sequence[Block]) -> bool:
+    """A generic reading said in a message the passages show (its resolved date is shown
+    there too), or — without that provenance — whose words a shown passage of its own
+    episode already holds. A fact of the canonical vocabulary is never redundant: it is
+    the current version of what the message said (the message may be outdated)."""
+    if fact.predicate in PREDICATES:
+        return False
+    if fact.source_messages:
+        shown = {li.message_id for b in blocks for li in b.passage.lines}
+        return any(mid in shown for mid in fact.source_messages)
+    words = content_words(fact.sentence)
+    if not words:
+        return False
+    for block in blocks:
+        if block.passage.event_id in fact.source_episodes:
+            shown = content_words(" ".join(block.lines))
+            if len(words & shown) >= REDUNDANT * len(words):
+                return True
+    return False

@@ -17,7 +17,7 @@ _STOPWORDS_TEXT = """
     these those there here what which who whom whose when where why how i me my we our you
     your he him his she her they them their not no so than too very can could would should
     will shall may might must just also ever any some
-    的 了 是 我 你 他 她 它 们 吗 呢 吧 啊 什么 怎么 哪 那 这 个
+    的 了 是 我 你 他 她 它 们 我们 咱们 你们 他们 她们 吗 呢 吧 啊 什么 怎么 哪 那 这 个
     来着 来 着 一下 上次 那次 还 和 与 在
     """
 QUERY_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
@@ -28,14 +28,19 @@ def escape_lucene(term: str) -> str:
     return _LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS) -> str:
+def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
+                    chinese_phrases: bool = False) -> str:
     """An OR of the distinct words of ``text`` (lowercased, escaped, function words out).
 
-    Falls back to all words when only function words are left; ``""`` for no words.
+    Falls back to all words when only function words are left; ``""`` for no words. With
+    ``chinese_phrases``, a Chinese word of several characters is a quoted phrase: for an
+    index whose analyzer splits Chinese into single characters (``english``), the phrase
+    matches the word itself, not any of its characters.
     """
     words: list[str] = []
     for run in _QUERY_WORD.findall(text):
         words.extend(jieba_words(run) if is_chinese(run) else [run.lower()])
     content = [w for w in words if w not in stopwords] or words
     unique = list(dict.fromkeys(w for w in content if w.strip()))
-    return " OR ".join(escape_lucene(w) for w in unique)
+    return " OR ".join(f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
+                       else escape_lucene(w) for w in unique)

@@ -1,76 +1,262 @@
-"""Recall (pipeline stage 5d): dual recall in Neo4j, then ranking and compression.
+"""Recall (pipeline stage 5d): read the channels in Neo4j, rank, and hand the hits to
+compression.
 
-Episodic: time window ∩ vector similarity (``store.search.nearest``) fused with the
-full-text channel by reciprocal-rank fusion. Semantic: vector + full-text over the
-user's current, still valid facts, ranked by similarity × decay × recency boost.
+Passages (the episodic side) rank the user's raw messages inside the time window by
+reciprocal-rank fusion of three channels:
+
+- **keywords**: BM25 over the raw messages (stemmed), scoped to the user inside Lucene;
+- **facts**: the facts nearest the question in meaning (any version: history is still
+  what was said) point at the messages they were said in;
+- **episodes**: the episodes nearest the question (time window ∩ vector), each by its
+  message that shares the question's rarer words — a weaker signal, weighted less.
+
+Facts (the semantic side) are the user's facts true at ``now`` that speak to the
+question, ranked by similarity × decay × recency boost (``rank``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem._models import Episode, EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
+from graphmem._models import EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
 from graphmem.nlp import is_chinese
-from graphmem.predicates import predicates_in
-from graphmem.retrieve.compress import (
-    HEADER_TOKENS,
-    Item,
-    episode_card,
-    fact_line,
-    fit_budget,
-    render,
-)
+from graphmem.predicates import PREDICATES, predicates_in
+from graphmem.retrieve.compress import Block, choose
 from graphmem.retrieve.lucene import lucene_or_query
-from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
+from graphmem.retrieve.passages import (
+    Key,
+    Line,
+    build_passages,
+    fuse,
+    lexical_scores,
+)
+from graphmem.retrieve.rank import fact_score, is_reference_only
 from graphmem.retrieve.tokens import count_tokens
-from graphmem.retrieve.words import content_words
-from graphmem.store.episodes import _py, get_episodes, window
+from graphmem.retrieve.words import content_words, stem
+from graphmem.store.episodes import _py, window
 from graphmem.store.runner import QueryRunner
-from graphmem.store.search import keyword, nearest
+from graphmem.store.search import keyword, keyword_messages, nearest
 
 NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
 PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
 MIN_SIMILARITY = 0.35  # default floor: below it a fact is noise for this question
 RELATIVE_FLOOR = 0.75  # and facts far below the best one are too (a shared name is no match)
 FACT_POOL = 2  # candidates per channel per fact asked for: ranking reorders only these
-STRONG_SIMILARITY = 0.6  # above it a fact needs no word in common with the question
+STRONG_SIMILARITY = 0.7  # above it a fact needs no word in common with the question
 
 
-def recall_episodes(
-    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
-    time_window: TimeWindow | None, k: int, exact_scan_max: int,
-) -> list[tuple[Episode, float]]:
-    bounds = window(user_id, time_window.since if time_window else None,
-                    time_window.until if time_window else None)
-    by_vector = nearest(runner, "episodes", vector, k * 3, exact_scan_max, **bounds)
-    by_words = keyword(runner, "episodes", lucene_or_query(query), k * 3, **bounds)
-    fused = rrf([i for i, _ in by_vector], [i for i, _ in by_words])[:k]
-    found = get_episodes(runner, [i for i, _ in fused])
-    return [(found[i], score) for i, score in fused if i in found]
+@dataclass(frozen=True)
+class RetrievalConfig:
+    """How deep each passage channel reads and how much each counts in the fusion."""
+
+    keyword_messages: int = 40  # best keyword messages read (at least 6 per episode asked)
+    fact_pointers: int = 5  # nearest facts whose messages become candidates
+    fact_weight: float = 1.0
+    vector_episodes: int = 3  # nearest episodes whose best message becomes a candidate
+    episode_weight: float = 0.3
+    episode_floor: float = 0.3  # cosine an episode needs (unless the question is only a time)
+    window_weight: float = 1.0  # messages inside the question's time window count again
+    replies: bool = True  # a question brings the message that answers it
+    fact_share: float | None = None  # of the budget facts may take first (None: by route)
+    line_tokens: int | None = None  # a message longer is trimmed (None: 1/6 of the budget)
 
 
-def recall_facts(
-    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str, now: datetime,
-    k: int, exact_scan_max: int, min_confidence: float, include_superseded: bool = False,
-    min_similarity: float = MIN_SIMILARITY,
-) -> list[FactHit]:
-    filters = {"user_id": user_id, "now": now, "all_versions": include_superseded}
-    pool = k * FACT_POOL
+@dataclass
+class Recalled:
+    """What the channels found for one question."""
+
+    lines: dict[Key, Line] = field(default_factory=dict)
+    successors: dict[Key, Line] = field(default_factory=dict)
+    episodes: dict[str, EpisodeInfo] = field(default_factory=dict)
+    facts: list[FactHit] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class EpisodeInfo:
+    """What a hit needs of an episode besides its messages (provenance)."""
+
+    event_id: str
+    session_id: str
+    start_time: datetime
+    end_time: datetime
+    raw_span: tuple[int, int]
+
+
+def recall(
+    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str, route: Route,
+    time_window: TimeWindow | None, now: datetime, top_k_episodes: int, top_k_facts: int,
+    *, exact_scan_max: int, min_confidence: float, include_superseded: bool,
+    min_similarity: float, config: RetrievalConfig = RetrievalConfig(),
+) -> tuple[list, Recalled]:
+    """Passages (best first) and facts for ``query``; see the module docstring."""
+    found = Recalled()
+    since = time_window.since if time_window else None
+    until = time_window.until if time_window else None
+    bounds = window(user_id, since, until)
+    windowed = since is not None or until is not None
+    # A question only about a time ("what did we talk about yesterday?") keeps to its
+    # window. Otherwise the window is a preference, not a wall: an event is often told
+    # after it happened ("last year we saw the meteor shower"), so messages from any time
+    # count, and those inside the window count twice.
+    strict = windowed and about_time_only(query, time_window)
+    everything = bounds if strict else window(user_id, None, None)
+    rankings: list[tuple[list[Key], float]] = []
+    if top_k_episodes:
+        words = lucene_or_query(query, chinese_phrases=True)
+        depth = max(config.keyword_messages, 6 * top_k_episodes)
+        rows = keyword_messages(runner, words, depth, user_id, everything["since"],
+                                everything["until"], windowed=strict)
+        rankings.append((_take(found, rows), 1.0))
+        if windowed and not strict:
+            rows = keyword_messages(runner, words, depth, user_id, bounds["since"],
+                                    bounds["until"], windowed=True)
+            rankings.append((_take(found, rows), config.window_weight))
+    facts = _fact_rows(runner, vector, query, user_id, now, top_k_facts, config,
+                       exact_scan_max, include_superseded)
+    if top_k_episodes and config.fact_pointers:
+        # the nearest facts' messages, each fact's latest first, fact_pointers in all
+        pointed = list(dict.fromkeys(
+            mid for row in facts["nearest"]
+            for mid in reversed(row["fact"].get("source_messages") or ())))[
+                :config.fact_pointers]
+        if pointed:
+            rows = runner.read("retrieve/get_messages", message_ids=pointed, user_id=user_id)
+            order = {mid: i for i, mid in enumerate(pointed)}
+            rows = [r for r in rows if everything["since"] <= _py(r["message"]["ts"])
+                    < everything["until"]]
+            rows.sort(key=lambda r: order[r["message"]["message_id"]])
+            rankings.append((_take(found, rows), config.fact_weight))
+    if top_k_episodes and config.vector_episodes:
+        # the time window ∩ vector channel; the whole story of a time-only question
+        k = max(config.vector_episodes, top_k_episodes) if strict else config.vector_episodes
+        rankings.append((_episode_openers(runner, vector, query, user_id, bounds, found,
+                                          k, exact_scan_max,
+                                          None if strict else config.episode_floor),
+                         1.0 if strict else config.episode_weight))
+    ranked = fuse(rankings)
+    passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
+                              limit=max(2 * top_k_episodes, top_k_episodes + 4))
+    if route != "episodic" and top_k_facts:
+        found.facts = _fact_hits(facts["lines"], query, now, top_k_facts, min_confidence,
+                                 min_similarity)
+    return passages, found
+
+
+# Words that ask about a conversation itself, not about something in it.
+_TALK_WORDS_TEXT = """
+    discuss discussed discussion talk talked talking chat chatted say said tell told
+    mention mentioned conversation conversations happen happened about last time
+    聊 聊天 讨论 说 说过 谈 谈到 提到 提过 发生 对话 事情 内容"""
+_TALK_WORDS = frozenset(_TALK_WORDS_TEXT.split())
+
+
+def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
+    """True when the question asks about a time and nothing else ("what did we discuss
+    last week?", "昨天我们聊了什么"): nothing is left once its time expression and the
+    words for talking are taken out."""
+    text = query
+    if time_window is not None and time_window.expression:
+        text = text.replace(time_window.expression, " ")
+    return not (content_words(text) - {stem(w) for w in _TALK_WORDS})
+
+
+def _take(found: Recalled, rows: Sequence[dict[str, Any]]) -> list[Key]:
+    """Record message rows (and their successors); their keys in the rows' order."""
+    keys: list[Key] = []
+    for row in rows:
+        line = _line(row["message"])
+        found.lines.setdefault(line.key, line)
+        if row.get("next"):
+            found.successors.setdefault(line.key, _line(row["next"]))
+        if row.get("episode"):
+            _episode_info(found, row["episode"])
+        keys.append(line.key)
+    return keys
+
+
+def _line(m: dict[str, Any]) -> Line:
+    return Line(m.get("event_id") or "", m["session_id"], int(m["msg_id"]), m["role"],
+                m["content"], _py(m["ts"]), m.get("message_id") or "")
+
+
+def _episode_info(found: Recalled, e: dict[str, Any]) -> None:
+    if e.get("event_id") and e["event_id"] not in found.episodes:
+        found.episodes[e["event_id"]] = EpisodeInfo(
+            e["event_id"], e["session_id"], _py(e["start_time"]), _py(e["end_time"]),
+            (int(e["raw_span_start"]), int(e["raw_span_end"])))
+
+
+def _episode_openers(runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
+                     bounds: dict[str, Any], found: Recalled, k: int, exact_scan_max: int,
+                     floor: float | None) -> list[Key]:
+    """The nearest episodes in the window (at least ``floor`` near in meaning, when given),
+    each by its message sharing the question's rarer words most (its first message when
+    none does)."""
+    near = [(e, score) for e, score in
+            nearest(runner, "episodes", vector, k, exact_scan_max, **bounds)
+            if floor is None or 2 * score - 1 >= floor]
+    if not near:
+        return []
+    rows = runner.read("retrieve/get_episode_messages", event_ids=[e for e, _ in near],
+                       user_id=user_id)
+    by_id = {row["event_id"]: row for row in rows}
+    keys: list[Key] = []
+    for event_id, _ in near:
+        row = by_id.get(event_id)
+        if row is None or not row["messages"]:
+            continue
+        _episode_info(found, row)
+        lines = [_line(m | {"event_id": event_id, "session_id": row["session_id"]})
+                 for m in row["messages"]]
+        local = lexical_scores(lines, query)
+        best = max(range(len(lines)), key=lambda i: (local[lines[i].key], -i))
+        found.lines.setdefault(lines[best].key, lines[best])
+        if best + 1 < len(lines):
+            found.successors.setdefault(lines[best].key, lines[best + 1])
+        keys.append(lines[best].key)
+    return keys
+
+
+# -- facts -------------------------------------------------------------------------------
+
+
+def _fact_rows(runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
+               now: datetime, k: int, config: RetrievalConfig, exact_scan_max: int,
+               include_superseded: bool) -> dict[str, list[dict[str, Any]]]:
+    """The nearest facts of any version (they point at messages), and the candidates for
+    fact lines: nearest and keyword-matched facts true at ``now`` (or any version)."""
+    pool = max(k * FACT_POOL, config.fact_pointers)
+    filters = {"user_id": user_id, "now": now, "all_versions": True}
     by_vector = nearest(runner, "facts", vector, pool, exact_scan_max, **filters)
-    by_words = keyword(runner, "facts", lucene_or_query(query), pool, **filters)
+    by_words = keyword(runner, "facts", lucene_or_query(query), k * FACT_POOL,
+                       **filters | {"all_versions": include_superseded}) if k else []
     ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
     if not ids:
+        return {"nearest": [], "lines": []}
+    rows = {r["fact"]["fact_id"]: r for r in
+            runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))}
+    nearest_rows = [rows[i] for i, _ in by_vector if i in rows]
+    lines = [rows[i] for i in ids if i in rows
+             and (include_superseded or _true_at(rows[i]["fact"], now))]
+    return {"nearest": nearest_rows, "lines": lines[:2 * k * FACT_POOL]}
+
+
+def _fact_hits(rows: Sequence[dict[str, Any]], query: str, now: datetime, k: int,
+               min_confidence: float, min_similarity: float) -> list[FactHit]:
+    """Facts that speak to the question, above the absolute and relative floors, best
+    first by similarity × decay × recency boost."""
+    if not rows:
         return []
-    rows = runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))
     asked = predicates_in(query)
     names = {row["fact"]["entity"] for row in rows}
     wanted = content_words(query, names)
     scored = [(row, similarity_of(row, asked)) for row in rows
-              if _on_topic(row, wanted, names, asked)]
+              if _on_topic(row, wanted, names, asked) and _worth_a_line(row)]
     best = max((sim for _, sim in scored if sim >= min_similarity), default=0.0)
-    floor = max(min_similarity, RELATIVE_FLOOR * best)  # absolute and relative floors
+    floor = max(min_similarity, RELATIVE_FLOOR * best)
     hits = [_fact_hit(row, sim, now, min_confidence) for row, sim in scored if sim >= floor]
     return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
 
@@ -85,6 +271,16 @@ def _on_topic(row: dict[str, Any], wanted: set[str], names: set[str],
     return (bool(wanted & content_words(fact.get("sentence") or fact["value"], names))
             or fact["predicate"] in asked
             or (cosine is not None and cosine >= STRONG_SIMILARITY))
+
+
+def _worth_a_line(row: dict[str, Any]) -> bool:
+    """A fact of the canonical vocabulary (a preference, a job, an allergy...) earns a line
+    of its own; a generic reading ("Melanie loves camping trips") is mostly the message it
+    came from in other words — it points the passages at that message, and earns a line
+    only when it is very close to the question."""
+    cosine = _cosine(row)
+    return row["fact"]["predicate"] in PREDICATES or (
+        cosine is not None and cosine >= STRONG_SIMILARITY)
 
 
 def _cosine(row: dict[str, Any]) -> float | None:
@@ -114,6 +310,8 @@ def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
         source_episodes=tuple(e["event_id"] for e in episodes),
         session_ids=tuple(e["session_id"] for e in episodes),
         raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),
+        source_messages=tuple(fact.get("source_messages") or ()),
+        outdated_messages=tuple(row.get("outdated_messages") or ()),
         sentence=fact.get("sentence") or "", status=fact["status"],
     )
 
@@ -124,26 +322,35 @@ def _true_at(fact: dict[str, Any], now: datetime) -> bool:
     return _py(fact["valid_from"]) <= now and (until is None or now < _py(until))
 
 
+# -- assembling --------------------------------------------------------------------------
+
+
 def assemble(
-    query: str, route: Route, time_window: TimeWindow | None,
-    episodes: Sequence[tuple[Episode, float]], facts: Sequence[FactHit], budget: int,
+    query: str, route: Route, time_window: TimeWindow | None, passages: Sequence,
+    found: Recalled, budget: int, max_episodes: int,
+    config: RetrievalConfig = RetrievalConfig(),
 ) -> MemoryContext:
-    """Compress hits into cards and lines, fit the budget, render the block."""
+    """Fit facts and passages into the budget and render the block (``compress``)."""
     chinese = is_chinese(query)
-    cards = {ep.event_id: episode_card(ep, query) for ep, _ in episodes}
-    lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
-    top = max([s for _, s in episodes] + [1e-9])
-    items = [Item("fact", f.fact_id, lines[f.fact_id], f.score) for f in facts] + [
-        Item("episode", ep.event_id, cards[ep.event_id], s / top) for ep, s in episodes]
-    kept = {i.key for i in fit_budget(items, budget, overhead=HEADER_TOKENS)}
-    hits = tuple(
-        EpisodeHit(event_id=ep.event_id, session_id=ep.session_id, summary=cards[ep.event_id],
-                   start_time=ep.start_time, end_time=ep.end_time, raw_span=ep.raw_span,
-                   score=round(s, 6))
-        for ep, s in episodes if ep.event_id in kept)
-    kept_facts = tuple(f for f in facts if f.fact_id in kept)
-    text = render([lines[f.fact_id] for f in kept_facts if not f.reference_only],
-                  [h.summary for h in hits], chinese,
-                  reference=[lines[f.fact_id] for f in kept_facts if f.reference_only])
-    return MemoryContext(text=text, route=route, window=time_window, episodes=hits,
-                         facts=kept_facts, tokens=count_tokens(text), token_budget=budget)
+    kept_facts, blocks, text = choose(route, found.facts, passages, query, budget,
+                                      max_episodes, chinese, config.fact_share,
+                                      config.line_tokens)
+    by_episode: dict[str, list[Block]] = {}
+    for block in blocks:
+        by_episode.setdefault(block.passage.event_id, []).append(block)
+    hits = []
+    for eid, mine in by_episode.items():
+        ep = found.episodes.get(eid)
+        mine.sort(key=lambda b: b.passage.first)
+        first, last = mine[0].passage, mine[-1].passage
+        hits.append(EpisodeHit(
+            event_id=eid, session_id=first.session_id,
+            summary="\n".join(line for b in mine for line in b.lines),
+            start_time=ep.start_time if ep else first.start,
+            end_time=ep.end_time if ep else last.lines[-1].ts,
+            raw_span=ep.raw_span if ep else (first.first, last.last),
+            score=round(max(b.passage.score for b in mine), 6)))
+    hits.sort(key=lambda h: -h.score)
+    return MemoryContext(text=text, route=route, window=time_window, episodes=tuple(hits),
+                         facts=tuple(kept_facts), tokens=count_tokens(text),
+                         token_budget=budget)

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem._errors import InvalidInputError
-from graphmem._models import Route, TimeWindow
+from graphmem._models import Route, TimeWindow, check_time
 from graphmem.timeparse import resolve_window
 
 SEMANTIC_HINTS = re.compile(
@@ -27,14 +27,41 @@ SEMANTIC_HINTS = re.compile(
 FILTER_KEYS = frozenset({"since", "until", "route", "include_superseded"})
 
 
+def check_filters(filters: Any) -> dict[str, Any]:
+    """``filters`` as a dict, every key known and every value of the right kind: since
+    and until aware datetimes with since < until, route one of the three, include_superseded
+    a bool."""
+    if filters is None:
+        return {}
+    if not isinstance(filters, dict):
+        raise InvalidInputError(f"filters must be a dict, got {type(filters).__name__}")
+    unknown = set(filters) - FILTER_KEYS
+    if unknown:
+        raise InvalidInputError(
+            f"unknown filter(s) {sorted(map(str, unknown))}; use {sorted(FILTER_KEYS)}")
+    for name in ("since", "until"):
+        value = filters.get(name)
+        if value is None:
+            continue
+        if not isinstance(value, datetime):
+            raise InvalidInputError(f"filters[{name!r}] must be a datetime, got {value!r}")
+        try:
+            check_time(value, f"filters[{name!r}]")
+        except ValueError as exc:
+            raise InvalidInputError(str(exc)) from None
+    since, until = filters.get("since"), filters.get("until")
+    if since is not None and until is not None and since >= until:
+        raise InvalidInputError("filters['since'] must be earlier than filters['until']")
+    if not isinstance(filters.get("include_superseded", False), bool):
+        raise InvalidInputError("filters['include_superseded'] must be True or False")
+    return dict(filters)
+
+
 def route_query(
     query: str, now: datetime, filters: dict[str, Any] | None = None
 ) -> tuple[Route, TimeWindow | None]:
     """The route and the resolved time window (explicit ``filters`` win)."""
-    filters = dict(filters or {})
-    unknown = set(filters) - FILTER_KEYS
-    if unknown:
-        raise InvalidInputError(f"unknown filter(s) {sorted(unknown)}; use {sorted(FILTER_KEYS)}")
+    filters = check_filters(filters)
     window: TimeWindow | None = None
     parsed = resolve_window(query, now)
     if parsed is not None:

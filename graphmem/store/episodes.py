@@ -3,21 +3,40 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from graphmem._models import Action, Episode
+from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message
+from graphmem.nlp import split_speaker
+from graphmem.segment import ClosedEpisode, is_filler
+from graphmem.store.ids import message_node_id, tenant_key
 from graphmem.store.runner import QueryRunner
 from graphmem.store.search import nearest
 
-EARLIEST = datetime(1, 1, 1, tzinfo=UTC)
-LATEST = datetime(9999, 12, 31, tzinfo=UTC)
+# Open ends of a time window: the supported range of message times (checked at the door).
+EARLIEST = EARLIEST_TS
+LATEST = LATEST_TS
 
 
-def episode_row(episode: Episode, embedding: Sequence[float]) -> dict[str, Any]:
+def message_rows(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """Message nodes' properties: ``content`` as said, and ``speaker`` + ``text`` apart
+    for a transcript line ("Caroline: …"), so that keyword search matches what was said,
+    not who said it (a speaker's name is in every line of theirs)."""
+    rows = []
+    for m in messages:
+        speaker, text = split_speaker(m.content)
+        rows.append({"message_id": message_node_id(m.user_id, m.session_id, m.msg_id),
+                     "msg_id": m.msg_id, "role": m.role, "speaker": speaker or m.role,
+                     "content": m.content, "text": text, "ts": m.ts})
+    return rows
+
+
+def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
+    episode = closed.episode
     return {
         "event_id": episode.event_id,
         "user_id": episode.user_id,
+        "tenant": tenant_key(episode.user_id),
         "session_id": episode.session_id,
         "start_time": episode.start_time,
         "end_time": episode.end_time,
@@ -30,17 +49,21 @@ def episode_row(episode: Episode, embedding: Sequence[float]) -> dict[str, Any]:
         "raw_span_end": episode.raw_span[1],
         "participants": list(episode.participants),
         "embedding": list(embedding),
+        "messages": message_rows(closed.messages),
     }
 
 
 def write_episodes(
-    runner: QueryRunner, episodes: Sequence[Episode], embeddings: Sequence[Sequence[float]]
+    runner: QueryRunner, episodes: Sequence[ClosedEpisode],
+    embeddings: Sequence[Sequence[float]],
 ) -> None:
-    """Store episodes and re-link ``NEXT`` for their users, in one transaction."""
+    """Store episodes with their messages and re-link ``NEXT`` for their users, in one
+    transaction."""
     if not episodes:
         return
     since: dict[str, datetime] = {}
-    for ep in episodes:
+    for closed in episodes:
+        ep = closed.episode
         since[ep.user_id] = min(ep.start_time, since.get(ep.user_id, ep.start_time))
     rows = [episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)]
     runner.write_many(
@@ -54,10 +77,17 @@ def write_episodes(
     )
 
 
-def episode_from_record(rec: dict[str, Any]) -> Episode:
+def episode_from_record(rec: dict[str, Any],
+                        messages: Sequence[dict[str, Any]] | None = None) -> Episode:
+    """An Episode from its node; with its ``messages`` (raw, in order), the actions are the
+    whole messages — fillers left out — instead of the stored, truncated ones."""
     actions = []
+    if messages:
+        actions = [Action(role=m["role"], content=m["content"], ts=_py(m["ts"]),
+                          msg_id=int(m["msg_id"]))
+                   for m in messages if not is_filler(m["content"])]
     times = rec.get("action_times") or []
-    for i, text in enumerate(rec.get("actions") or []):
+    for i, text in enumerate([] if messages else rec.get("actions") or []):
         role, _, content = text.partition(": ")
         ts = _py(times[i]) if i < len(times) else _py(rec["start_time"])
         actions.append(Action(role=role, content=content, ts=ts))

@@ -25,6 +25,7 @@ from graphmem.conflict import (
 from graphmem.normalize import AliasTable, Resolution
 from graphmem.predicates import relationship_type
 from graphmem.store.episodes import _py
+from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
 
@@ -94,17 +95,20 @@ def apply_changes(
     if reverify:
         steps.append(("store/reverify_facts", {"items": [
             {"fact_id": c.fact_id, "confidence": c.confidence, "verified_at": c.verified_at,
-             "episode_id": c.episode_id, "rel_type": relationship_type(c.predicate)}
+             "episode_id": c.episode_id, "message_id": c.message_id,
+             "rel_type": relationship_type(c.predicate)}
             for c in reverify]}))
     runner.write_many(steps, name=name)
 
 
 def _version_row(v: NewVersion, status: str) -> dict[str, Any]:
     return {
-        "fact_id": v.fact_id, "user_id": v.user_id, "entity_id": v.entity_id,
+        "fact_id": v.fact_id, "user_id": v.user_id, "tenant": tenant_key(v.user_id),
+        "entity_id": v.entity_id,
         "entity": v.entity, "predicate": v.predicate, "value_id": v.value_id, "value": v.value,
         "negated": v.negated, "sentence": v.sentence, "confidence": v.confidence,
         "observed_at": v.observed_at, "valid_until": v.valid_until, "episode_id": v.episode_id,
+        "message_id": v.message_id,
         "status": status,
     }
 
@@ -128,8 +132,8 @@ def list_facts(runner: QueryRunner, user_id: str, entity_id: str | None, predica
     return [fact_from_record(r["fact"], r["supersedes"]) for r in rows]
 
 
-def fact_history(runner: QueryRunner, fact_id: str) -> list[FactVersion]:
-    rows = runner.read("retrieve/fact_history", fact_id=fact_id)
+def fact_history(runner: QueryRunner, fact_id: str, user_id: str) -> list[FactVersion]:
+    rows = runner.read("retrieve/fact_history", fact_id=fact_id, user_id=user_id)
     return [
         FactVersion(
             fact=fact_from_record(r["fact"], r["supersedes"]),
@@ -147,3 +151,14 @@ def fact_history(runner: QueryRunner, fact_id: str) -> list[FactVersion]:
 
 def _opt(value: Any) -> datetime | None:
     return None if value is None else _py(value)
+
+
+def delete_user(runner: QueryRunner, user_id: str) -> int:
+    """Delete every node of the user (episodes, messages, facts, entities, sessions, the
+    user), in batches; returns how many nodes went."""
+    deleted = 0
+    while True:
+        n = int(runner.write("store/delete_user_nodes", user_id=user_id, batch=5000)[0]["n"])
+        deleted += n
+        if n == 0:
+            return deleted

@@ -7,8 +7,10 @@ every user."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Literal
 
+from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
 Kind = Literal["episodes", "facts"]
@@ -39,10 +41,33 @@ def nearest(
         candidates = min(candidates * 4, max_candidates)
 
 
+def scoped(user_id: str, query: str) -> str:
+    """A full-text query limited to one user's documents inside Lucene (the tenant key)."""
+    return f"tenant:{tenant_key(user_id)} AND ({query})"
+
+
 def keyword(runner: QueryRunner, kind: Kind, query: str, k: int, **filters: Any
             ) -> list[tuple[str, float]]:
     """``(id, score)`` from the full-text index; empty when the query has no terms."""
     if not query:
         return []
-    rows = runner.read(f"retrieve/search_{kind}_fulltext", query=query, k=k, **filters)
+    rows = runner.read(f"retrieve/search_{kind}_fulltext", query=scoped(filters["user_id"], query),
+                       k=k, **filters)
     return [(r["id"], float(r["score"])) for r in rows]
+
+
+def keyword_messages(runner: QueryRunner, query: str, k: int, user_id: str,
+                     since: datetime, until: datetime, windowed: bool,
+                     max_candidates: int = 4096) -> list[dict[str, Any]]:
+    """The user's ``k`` best raw messages by BM25 inside ``[since, until)``. Lucene returns
+    only the user's messages; with a time window, candidates grow until ``k`` survive it."""
+    if not query:
+        return []
+    candidates = k if not windowed else max(4 * k, 64)
+    while True:
+        rows = runner.read("retrieve/search_messages_fulltext", query=scoped(user_id, query),
+                           candidates=candidates, user_id=user_id, since=since, until=until,
+                           k=k)
+        if len(rows) >= k or not windowed or candidates >= max_candidates:
+            return rows
+        candidates = min(candidates * 4, max_candidates)

@@ -1,0 +1,18 @@
+// Message keyword channel: full-text (BM25, `english` analyzer: stemmed) over the user's
+// raw messages, each with the message after it (what answers it, when it is a question)
+// and its episode (provenance).
+// $query requires the user's tenant key (`tenant:t… AND (…)`), so Lucene itself returns
+// only this user's messages; the time window is applied after, and the caller widens
+// $candidates when fewer than $k survive it.
+// Parameters: $query (Lucene, escaped), $candidates, $user_id, $since, $until, $k.
+CALL db.index.fulltext.queryNodes('message_fulltext', $query, {limit: $candidates})
+YIELD node AS m, score
+WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
+WITH m, score ORDER BY score DESC, m.msg_id LIMIT $k
+OPTIONAL MATCH (n:Message {user_id: m.user_id, session_id: m.session_id, msg_id: m.msg_id + 1})
+OPTIONAL MATCH (e:Episode {event_id: m.event_id})
+RETURN m {.message_id, .event_id, .session_id, .msg_id, .role, .content, .ts} AS message,
+       n {.message_id, .event_id, .session_id, .msg_id, .role, .content, .ts} AS next,
+       e {.event_id, .session_id, .start_time, .end_time, .raw_span_start, .raw_span_end}
+         AS episode, score
+ORDER BY score DESC, message.msg_id

@@ -1,0 +1,161 @@
+"""Ingestion: the one owner of the write path, raw buffer → episode splitter → writer.
+
+``add`` writes a batch to the raw buffer (durable, all or nothing), feeds the stored
+messages to the splitter and hands closed episodes to the background writer. Locks:
+
+- a **per-session lock**, held from the buffer write to the splitter feed, so the
+  messages of one session reach the splitter in their buffer order, while other
+  sessions proceed;
+- a short **state lock** around the splitter's shared state (feeds, the idle timer,
+  flushes, replays).
+
+An **idle timer** closes an episode whose session got no message for ``idle_timeout_s``
+of wall-clock time (a quiet deployment does not wait for the next message), besides the
+splitter's own cut on gaps between message timestamps.
+
+While Neo4j is down the writer keeps retrying and ``add`` keeps accepting. The backlog
+held in memory is bounded: past ``max_backlog`` episodes, new ones are not queued (they
+are safe in the raw buffer), and once Neo4j takes writes again everything not yet
+acknowledged is re-read from the buffer and re-sent (``resume``) — no ``replay()`` call
+needed, no duplicates (episode ids are deterministic, writes are MERGEs).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from graphmem._models import Message, MessageIn
+from graphmem.buffer import RawBuffer
+from graphmem.segment import ClosedEpisode, EpisodeSplitter, SessionKey, key_of
+from graphmem.store.writer import EpisodeWriter
+
+log = logging.getLogger("graphmem.ingest")
+
+OnMessage = Callable[[Message, list[Message]], None]  # (message, its open episode so far)
+DEFAULT_MAX_BACKLOG = 20_000
+
+
+class Ingestion:
+    def __init__(
+        self,
+        buffer: RawBuffer,
+        splitter: EpisodeSplitter,
+        writer: EpisodeWriter,
+        clock: Callable[[], datetime],
+        on_message: OnMessage | None = None,
+        max_backlog: int = DEFAULT_MAX_BACKLOG,
+        idle_check_s: float | None = None,
+    ) -> None:
+        self.buffer = buffer
+        self.splitter = splitter
+        self.writer = writer
+        self.clock = clock
+        self.on_message = on_message
+        self.max_backlog = max_backlog
+        self._state = threading.RLock()
+        self._guard = threading.Lock()
+        self._session_locks: dict[SessionKey, threading.Lock] = {}
+        self._overflow = False  # episodes were left out of the backlog: resume when possible
+        self._stop = threading.Event()
+        timeout = splitter.idle_timeout_s
+        self._idle_check_s = idle_check_s or max(0.05, min(timeout / 4, 5.0))
+        self._timer = threading.Thread(target=self._idle_loop, name="graphmem-idle",
+                                       daemon=True)
+        self._timer.start()
+
+    # -- the write path --------------------------------------------------------------------
+
+    def add(self, items: Sequence[MessageIn]) -> list[Message]:
+        """Buffer a batch durably (all or nothing) and feed it on; returns what was new."""
+        keys = sorted({(m.user_id, m.session_id) for m in items})
+        with contextlib.ExitStack() as held:
+            for key in keys:  # sorted: two batches never wait on each other in a circle
+                held.enter_context(self._session_lock(key))
+            stored = self.buffer.append(items, now=self.clock())
+            arrived = time.monotonic()
+            with self._state:
+                closed: list[ClosedEpisode] = []
+                opened: list[tuple[Message, list[Message]]] = []
+                for msg in stored:
+                    closed.extend(self.splitter.feed(msg, arrived))
+                    if self.on_message is not None:
+                        opened.append((msg, self.splitter.open_messages(key_of(msg))))
+                self._submit(closed)
+            for msg, open_messages in opened:
+                self.on_message(msg, open_messages)  # type: ignore[misc]
+        return stored
+
+    def flush(self, user_id: str | None = None, timeout: float | None = None
+              ) -> list[ClosedEpisode]:
+        """Close open episodes (of one user, or all) and wait until Neo4j has them."""
+        with self._state:
+            closed = self.splitter.close_all(user_id)
+            self._submit(closed)
+        self.writer.drain(timeout)
+        self._resume_if_overflowed()
+        return closed
+
+    def resume(self) -> int:
+        """Re-feed every unacknowledged buffered message into fresh splitter state (at
+        connect, and after an overflowed outage). Returns how many were re-fed."""
+        fed = 0
+        with self._state:
+            self._overflow = False
+            arrived = time.monotonic()
+            for key in self.buffer.sessions():
+                pending = self.buffer.pending(*key)
+                self.splitter.reset(key)
+                self._submit(self.splitter.feed_all(pending, arrived))
+                fed += len(pending)
+        return fed
+
+    def forget_user(self, user_id: str) -> None:
+        with self._state:
+            self.splitter.drop_user(user_id)
+            self.buffer.forget_user(user_id)
+
+    def close(self) -> None:
+        self._stop.set()
+        self._timer.join(timeout=5)
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _session_lock(self, key: SessionKey) -> threading.Lock:
+        with self._guard:
+            lock = self._session_locks.get(key)
+            if lock is None:
+                lock = self._session_locks[key] = threading.Lock()
+            return lock
+
+    def _submit(self, closed: list[ClosedEpisode]) -> None:
+        """Queue closed episodes, unless the backlog is full (then they wait in the
+        buffer; everything after the first one left out waits too, so the replay cursor
+        never passes an episode that was not written)."""
+        if not closed:
+            return
+        if self._overflow or self.writer.backlog + len(closed) > self.max_backlog:
+            if not self._overflow:
+                log.warning("backlog of %d episodes is full while Neo4j is unavailable; "
+                            "new episodes wait in the raw buffer", self.writer.backlog)
+            self._overflow = True
+            return
+        self.writer.submit(closed)
+
+    def _resume_if_overflowed(self) -> None:
+        if self._overflow and self.writer.unavailable is None and self.writer.backlog == 0:
+            log.warning("re-sending the episodes that waited in the raw buffer")
+            self.resume()
+
+    def _idle_loop(self) -> None:
+        while not self._stop.wait(self._idle_check_s):
+            try:
+                with self._state:
+                    self._submit(self.splitter.close_quiet(time.monotonic()))
+                self._resume_if_overflowed()
+            except Exception:  # never let the timer die
+                log.exception("idle check failed")

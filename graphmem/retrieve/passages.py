@@ -1,0 +1,191 @@
+"""Passages (pipeline stage 5c): the messages of past episodes that answer a question, in
+the speakers' own words. Pure code, no I/O.
+
+Candidate messages come ranked from several channels (``recall``); ``fuse`` combines the
+rankings by weighted reciprocal rank. A passage is a ranked message, with the message
+after it when it is a question (what answers it); passages of one session that touch
+merge. What a passage shows of a long message is the sentences that share the question's
+words (an English card is not cut to the 50 characters the article sized for Chinese).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from graphmem.nlp import split_speaker
+from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.words import content_words
+
+RRF_K = 60
+ELLIPSIS = " … "
+_SENTENCE = re.compile(r"[^。！？!?.\n]+(?:[。！？!?.]+|\n|$)")
+_QUESTION_END = re.compile(r"[?？]\s*[)\]\"'”’]*\s*$")
+ROLE_LABELS = {"user": "User", "assistant": "Assistant", "tool": "Tool"}
+
+
+Key = tuple[str, int]  # (session_id, msg_id)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One raw message as retrieval sees it."""
+
+    event_id: str
+    session_id: str
+    msg_id: int
+    role: str
+    content: str
+    ts: datetime
+    message_id: str = ""  # the Message node's id
+
+    @property
+    def key(self) -> Key:
+        return (self.session_id, self.msg_id)
+
+
+@dataclass
+class Passage:
+    """Consecutive messages of one episode, shown together under their date."""
+
+    event_id: str
+    session_id: str
+    lines: list[Line]
+    score: float
+    anchors: set[int] = field(default_factory=set)  # msg_ids that earned the passage
+
+    @property
+    def first(self) -> int:
+        return self.lines[0].msg_id
+
+    @property
+    def last(self) -> int:
+        return self.lines[-1].msg_id
+
+    @property
+    def start(self) -> datetime:
+        return self.lines[0].ts
+
+
+def speaker_and_text(line: Line) -> tuple[str, str]:
+    """``("Caroline", "I went…")`` for a transcript line ``Caroline: I went…``; otherwise
+    the role's label (User, Assistant) and the whole content."""
+    speaker, text = split_speaker(line.content)
+    return speaker or ROLE_LABELS.get(line.role, line.role.title()), text
+
+
+def is_question(text: str) -> bool:
+    return bool(_QUESTION_END.search(text.strip()))
+
+
+def _names(lines: Sequence[Line]) -> set[str]:
+    return {name for name, _ in (speaker_and_text(li) for li in lines)
+            if name not in ROLE_LABELS.values()}
+
+
+def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
+    """Each line's share of the question's words, rarer words counting more (a word found
+    in many of these lines says less about which one answers). Speakers' names do not
+    count. 0 for a line sharing no word."""
+    names = _names(lines)
+    wanted = content_words(query, names)
+    if not wanted:
+        return {li.key: 0.0 for li in lines}
+    found = {li.key: content_words(speaker_and_text(li)[1], names) & wanted for li in lines}
+    frequency: dict[str, int] = {}
+    for words in found.values():
+        for w in words:
+            frequency[w] = frequency.get(w, 0) + 1
+    total = sum(1.0 / frequency.get(w, 1) for w in wanted)
+    return {key: sum(1.0 / frequency[w] for w in words) / total
+            for key, words in found.items()}
+
+
+def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = RRF_K
+         ) -> list[tuple[Key, float]]:
+    """Weighted reciprocal-rank fusion: score = Σ weight / (k + rank), best first."""
+    scores: dict[Key, float] = {}
+    for keys, weight in rankings:
+        for rank, key in enumerate(dict.fromkeys(keys), start=1):
+            scores[key] = scores.get(key, 0.0) + weight / (k + rank)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
+                   successors: Mapping[Key, Line], limit: int) -> list[Passage]:
+    """The ``limit`` best passages, best first: each ranked message, with the message
+    after it when it is a question (what answers it). A message already in a better
+    passage is not repeated; passages that touch are shown together (``compress``)."""
+    passages: list[Passage] = []
+    taken_keys: set[Key] = set()
+    if limit <= 0:
+        return passages
+    for key, score in ranked:
+        line = lines.get(key)
+        if line is None or key in taken_keys:
+            continue
+        taken = [line]
+        reply = successors.get(key)
+        if (reply is not None and reply.key not in taken_keys
+                and is_question(speaker_and_text(line)[1])):
+            taken.append(reply)
+        taken_keys.update(li.key for li in taken)
+        passages.append(Passage(line.event_id, line.session_id, taken, score, {line.msg_id}))
+        if len(passages) >= limit:
+            break
+    return passages
+
+
+# -- what a passage shows ---------------------------------------------------------------
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) -> str:
+    """``text`` whole when it fits ``max_tokens``; else the window of sentences around
+    the one sharing the question's words most (rarer words count more): that sentence,
+    then the ones after it (what is said about it usually follows), then the ones before,
+    while they fit — "…" marks what is left out."""
+    if count_tokens(text) <= max_tokens:
+        return text
+    parts = sentences(text)
+    if len(parts) <= 1:
+        return _cut_words(text, max_tokens)
+    wanted = content_words(query, names)
+    found = [content_words(s, names) & wanted for s in parts]
+    frequency: dict[str, int] = {}
+    for words in found:
+        for w in words:
+            frequency[w] = frequency.get(w, 0) + 1
+    weight = [sum(1.0 / frequency[w] for w in words) for words in found]
+    best = max(range(len(parts)), key=lambda i: (weight[i], -i))
+    first = last = best
+    used = count_tokens(parts[best]) + 2
+    for i in [*range(best + 1, len(parts)), *range(best - 1, -1, -1)]:
+        cost = count_tokens(parts[i]) + 1
+        if used + cost > max_tokens:
+            if i > best:
+                continue  # a long sentence after: maybe a short one before still fits
+            break
+        if i == last + 1 or i == first - 1:
+            first, last = min(first, i), max(last, i)
+            used += cost
+    shown = " ".join(parts[first:last + 1])
+    shown = ("… " if first > 0 else "") + shown + (" …" if last < len(parts) - 1 else "")
+    return shown if count_tokens(shown) <= max_tokens else _cut_words(shown, max_tokens)
+
+
+def _cut_words(text: str, max_tokens: int) -> str:
+    words = text.split()
+    low, high = 0, len(words)
+    while low < high:  # the most words that fit with the ellipsis
+        middle = (low + high + 1) // 2
+        if count_tokens(" ".join(words[:middle]) + " …") <= max_tokens:
+            low = middle
+        else:
+            high = middle - 1
+    return " ".join(words[:low]) + " …" if low < len(words) else text

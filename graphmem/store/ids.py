@@ -1,0 +1,26 @@
+"""Deterministic ids of stored nodes, and the tenant key that scopes full-text search.
+
+A full-text query in Neo4j searches one index for everyone; filtering to a user *after*
+the search can starve that user (the global top hits are someone else's). Each Episode,
+Fact and Message therefore carries ``tenant``: a hash of its user id that the ``cjk``
+analyzer keeps as one lowercase token, and every keyword query requires it
+(``tenant:t… AND (…)``), so Lucene itself returns only the user's documents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+
+def _digest(*parts: str | int) -> str:
+    raw = "\0".join(str(p) for p in parts).encode("utf-8", "surrogatepass")
+    return hashlib.sha1(raw).hexdigest()
+
+
+def tenant_key(user_id: str) -> str:
+    """``t`` and 24 hex digits: one token for the full-text analyzer, never a word."""
+    return "t" + _digest("tenant", user_id)[:24]
+
+
+def message_node_id(user_id: str, session_id: str, msg_id: int) -> str:
+    return "msg_" + _digest(user_id, session_id, msg_id)[:20]
