@@ -661,6 +661,11 @@ def get(d: dict, *path):
     return d
 
 
+def busy_mark(speed: dict) -> str:
+    others = speed.get("others_cpu_best_pass")
+    return "*" if others is None or others > 0.05 else ""
+
+
 def tables(results: list[dict]) -> str:
     lines = []
     head = (
@@ -696,8 +701,10 @@ def tables(results: list[dict]) -> str:
                     fmt(r["en_items_zh_q"]["per_user"]["mrr"]),
                     fmt(r["mixed_zh_q"]["per_user"]["r@5"]),
                     fmt(r["mixed_zh_q"]["per_user"]["mrr"]),
-                    "—" if sp is None else f"{sp:.0f}",
-                    "—" if sp is None else f"{r['speed_zh']['texts_per_s']:.0f}",
+                    "—" if sp is None else f"{sp:.0f}{busy_mark(r['speed'])}",
+                    "—"
+                    if sp is None
+                    else f"{r['speed_zh']['texts_per_s']:.0f}{busy_mark(r['speed_zh'])}",
                     fmt(r["load_s"], 1) if r.get("speed") else "—",
                     f"{r['size']['total_mb']:.0f}" if r.get("speed") else "—",
                     str(r["dim"]),
@@ -705,6 +712,11 @@ def tables(results: list[dict]) -> str:
             )
             + " |"
         )
+    lines.append("")
+    lines.append(
+        "texts/s: best of the passes; * = other processes took more than 5% of the machine's "
+        "CPU during that pass (a busy machine: the number is too low, re-run with --speed-only)."
+    )
     lines.append("")
     lines.append(
         "Harder variant: every user's messages pooled into one candidate set "
@@ -792,6 +804,7 @@ def main() -> None:
         action="store_true",
         help="re-measure load time and speed only, and merge them into results.json",
     )
+    ap.add_argument("--report", action="store_true", help="re-print the tables of results.json")
     ap.add_argument("--passes", type=int, default=3, help="speed passes (the best is kept)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
     ap.add_argument("--out", help=argparse.SUPPRESS)
@@ -802,6 +815,12 @@ def main() -> None:
 
     out_path = HERE / ("results-quick.json" if args.quick else "results.json")
     keys = args.models.split(",")
+    if args.report:
+        meta = json.loads(out_path.read_text(encoding="utf-8"))
+        meta["table"] = tables(meta["models"])
+        print(meta["table"])
+        out_path.write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
+        return
     if args.speed_only:
         meta = json.loads(out_path.read_text(encoding="utf-8"))
         by_key = {r["key"]: r for r in meta["models"]}
