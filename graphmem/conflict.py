@@ -1,8 +1,12 @@
 """Conflict handling (pipeline stage 3c): what a new candidate does to stored versions.
 
-Facts conflict on the normalized key: ``(entity, predicate)`` for single-valued
-predicates, ``(entity, predicate, value)`` for multi-valued ones. Against the
-*current* version for that key a candidate either
+Which current versions a candidate speaks to (``rivals``): for a multi-valued
+predicate, the version of the same value (likes roses ≠ likes tulips; "not roses"
+flips "roses"); for a single-valued one, a new value replaces the value in use (a new
+job, a new home, "switch that to Signal"), while a negation speaks only of its own
+value — "not email" does not replace "Slack", it only ends "email" — and a value said
+again ends its own negation (不喜欢微信 → 加我微信). Against the rival of the same value
+(else the value in use) a candidate either
 
 - creates the first version (``Create``),
 - re-verifies it — same value and polarity from another episode: ``last_verified``
@@ -17,8 +21,10 @@ predicates, ``(entity, predicate, value)`` for multi-valued ones. Against the
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Protocol, TypeVar
 
 
 @dataclass(frozen=True)
@@ -112,3 +118,37 @@ def decide(candidate: NewVersion, current: CurrentVersion | None) -> Change | No
     if candidate.observed_at < current.valid_from:  # older evidence, arriving late
         return Historic(replace(candidate, valid_until=current.valid_from))
     return Supersede(candidate, current.fact_id)
+
+
+class _Valued(Protocol):
+    @property
+    def value_id(self) -> str: ...
+    @property
+    def negated(self) -> bool: ...
+
+
+V = TypeVar("V", bound=_Valued)
+
+
+def rivals(candidate: _Valued, current: Sequence[V], multi_valued: bool) -> list[V]:
+    """The current versions of one (entity, predicate) that ``candidate`` speaks to, the
+    one of its own value first."""
+    same = [c for c in current if c.value_id == candidate.value_id]
+    if multi_valued or candidate.negated:
+        return same
+    return same + [c for c in current if c.value_id != candidate.value_id and not c.negated]
+
+
+def decide_among(candidate: NewVersion, current: Sequence[CurrentVersion],
+                 multi_valued: bool) -> list[Change]:
+    """The changes a candidate makes to the current versions of its (entity, predicate):
+    nothing, a re-verification, a new version (superseding every rival it replaces), or
+    history."""
+    newest_first = sorted(current, key=lambda c: c.valid_from, reverse=True)
+    found = rivals(candidate, newest_first, multi_valued)
+    first = decide(candidate, found[0] if found else None)
+    if not isinstance(first, Supersede):
+        return [] if first is None else [first]
+    others = [Supersede(candidate, c.fact_id) for c in found[1:]
+              if candidate.observed_at >= c.valid_from]
+    return [first, *others]

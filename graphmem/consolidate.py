@@ -1,19 +1,21 @@
 """Consolidation (pipeline stage 6): distill closed episodes into versioned facts.
 
 Never on the request path. For each unconsolidated episode, oldest first: extract
-candidates, drop those below ``min_confidence``, normalize entities and predicates,
-decide against the current versions (create / re-verify / supersede / history) and
-apply the changes in one transaction. Then embed new fact versions in batches and
-expire facts past their validity. Repeated evidence across episodes raises
-confidence (cross-episode induction). With a retention, versions that stopped being
-true longer ago than that are deleted. ``start_scheduler`` runs this with APScheduler.
+candidates (from the whole raw messages, however long), drop those below
+``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
+alias of its entity), decide against the current versions (create / re-verify /
+supersede / history, ``graphmem.conflict``) and apply the changes in one transaction.
+Then embed new fact versions in batches and expire facts past their validity.
+Repeated evidence across episodes raises confidence (cross-episode induction). With a
+retention, versions that stopped being true longer ago than that are deleted.
+``start_scheduler`` runs this with APScheduler.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError
@@ -25,13 +27,14 @@ from graphmem.conflict import (
     NewVersion,
     Reverify,
     Supersede,
-    decide,
+    decide_among,
     fact_version_id,
 )
 from graphmem.embed import Embedder
 from graphmem.extract import Candidate, Extractor
+from graphmem.extract.plans import names_plan
 from graphmem.nlp import is_chinese
-from graphmem.normalize import USER_KEY, AliasTable, Resolution
+from graphmem.normalize import USER_KEY, AliasTable, Resolution, entity_id
 from graphmem.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
 from graphmem.store.episodes import episode_from_record
@@ -132,7 +135,11 @@ class Consolidator:
         versions: list[NewVersion] = []
         for c in kept:
             subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
-            value = table.resolve(c.value, c.value_kind, fuzzy=c.value_kind not in _EXACT_KINDS)
+            if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
+                value = table.give_name(subject.key, c.value)
+            else:
+                value = table.resolve(c.value, c.value_kind,
+                                      fuzzy=c.value_kind not in _EXACT_KINDS)
             resolutions += [subject, value]
             for res in (subject, value):
                 if res.maybe_same_as is not None:
@@ -189,23 +196,38 @@ class Consolidator:
     def _decide_all(self, user_id: str, versions: list[NewVersion]) -> list[Change]:
         stored = fact_store.current_versions(
             self.runner, user_id, [(v.entity_id, v.predicate) for v in versions])
-        view: dict[tuple[str, ...], CurrentVersion | None] = {}
+        view = {key: list(current) for key, current in stored.items()}
         changes: list[Change] = []
         for v in versions:
-            multi = predicate_info(v.predicate).multi_valued
-            key = (v.entity_id, v.predicate, v.value_id) if multi else (v.entity_id, v.predicate)
-            if key not in view:
-                candidates = [cv for cv in stored.get((v.entity_id, v.predicate), [])
-                              if not multi or cv.value_id == v.value_id]
-                view[key] = max(candidates, key=lambda cv: cv.valid_from, default=None)
-            change = decide(v, view[key])
-            if change is None:
-                continue
-            changes.append(change)
-            if isinstance(change, Create | Supersede):
-                view[key] = CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
-                                           v.observed_at, v.observed_at, (v.episode_id,))
+            current = view.setdefault((v.entity_id, v.predicate), [])
+            v = self._plan_dropped(user_id, v, current)
+            made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
+            changes.extend(made)
+            if any(isinstance(c, Create | Supersede) for c in made):
+                gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
+                current[:] = [cv for cv in current if cv.fact_id not in gone]
+                current.append(CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
+                                              v.observed_at, v.observed_at, (v.episode_id,)))
         return changes
+
+    def _plan_dropped(self, user_id: str, v: NewVersion,
+                      current: Sequence[CurrentVersion]) -> NewVersion:
+        """A plan dropped in a later episode ("I gave up on the half marathon") ends the
+        current plan it names ("run a half marathon"): the drop takes that plan's value."""
+        if v.predicate != "plans_to" or not v.negated or any(
+                c.value_id == v.value_id for c in current):
+            return v
+        table = self._table(user_id)
+        names = {entity_id(user_id, key): name for key, name in table.names.items()}
+        for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
+            plan = names.get(c.value_id)
+            if not c.negated and plan and names_plan(v.value, plan):
+                return replace(
+                    v, value_id=c.value_id, value=plan,
+                    fact_id=fact_version_id(user_id, v.entity_id, v.predicate, c.value_id,
+                                            True, v.episode_id),
+                    sentence=v.sentence.replace(v.value, plan))
+        return v
 
     @staticmethod
     def _tally(report: ConsolidationReport, changes: Sequence[Change]) -> None:

@@ -6,11 +6,12 @@ resolves to; "I'm a transgender woman" → (speaker, is, transgender woman); "we
 nature, roasted marshmallows" (conjoined verbs keep the subject); "I'm passionate about
 dance" (an adjective's complement); "I want to open a studio" (a verb's complement);
 "Still working on the studio" (chat ellipsis: an unsaid "I"). Only first-person,
-named-relation and resolved-pronoun subjects count; values are short noun phrases, but
-each reading's sentence keeps the speaker's own words, in the third person ("Melanie
-loves camping trips with their fam") — what a reader of the memory needs. Confidence is
-just above the storing threshold: a generic reading is less certain than a specific
-rule."""
+named-relation and resolved-pronoun subjects count; a reading never takes a name of the
+canonical vocabulary ("is_from", "date"): those belong to the specific rules. Values are
+short noun phrases, but each reading's sentence keeps the speaker's own words, in the
+third person ("Melanie loves camping trips with their fam") — what a reader of the memory
+needs. Confidence is just above the storing threshold: a generic reading is less certain
+than a specific rule."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from datetime import datetime
 from spacy.tokens import Doc, Token
 
 from graphmem.nlp import english_nlp
+from graphmem.predicates import PREDICATES
 from graphmem.timeparse import resolve_window
 
 GENERIC_CONFIDENCE = 0.75
@@ -213,6 +215,8 @@ def generic_candidates(
         if reading is None:
             continue
         predicate, head = reading
+        if predicate in PREDICATES:  # "I'm from the future": the specific rules own these
+            continue
         value = _phrase(head)
         if (not value or value.lower() in _BAD_VALUES or len(value) > 60
                 or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)):

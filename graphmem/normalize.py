@@ -9,6 +9,10 @@ Three layers, cheapest first:
    becomes an alias of that entity; inside the grey band ``[review_score, merge_score)``
    a new entity is made and the pair is recorded for review (``MAYBE_SAME_AS``), never
    merged silently.
+
+A name is an alias too: when consolidation learns that the user is called Dana, or
+that the sister is Emma, ``give_name`` makes the name an alias of that entity, so
+"Emma" said later (or asked about) is the sister.
 """
 
 from __future__ import annotations
@@ -30,28 +34,64 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "email": ("邮件", "邮箱", "电子邮件", "email", "e-mail", "mail", "gmail"),
     "slack": ("slack",), "telegram": ("telegram", "电报"), "whatsapp": ("whatsapp",),
     "phone": ("电话", "手机", "phone", "call", "phone call"),
-    "sms": ("短信", "sms", "text message", "text"),
+    "sms": ("短信", "sms", "text message", "text", "texting"),
     "dingtalk": ("钉钉", "dingtalk"), "feishu": ("飞书", "feishu", "lark"), "qq": ("qq",),
     "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
     "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
+    "fiance": ("未婚妻", "未婚夫", "fiancé", "fiancée", "fiance", "fiancee"),
     "wife": ("老婆", "妻子", "太太", "爱人", "wife"),
     "husband": ("老公", "丈夫", "husband"),
-    "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy"),
-    "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy"),
+    "partner": ("对象", "伴侣", "partner", "spouse"),
+    "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy", "mama"),
+    "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy", "papa"),
+    "parents": ("父母", "爸妈", "parents"),
     "sister": ("姐姐", "妹妹", "姐", "妹", "sister"),
     "brother": ("哥哥", "弟弟", "哥", "弟", "brother"),
+    "grandmother": ("奶奶", "外婆", "姥姥", "grandma", "grandmother", "granny", "nana"),
+    "grandfather": ("爷爷", "外公", "姥爷", "grandpa", "grandfather", "granddad"),
+    "aunt": ("姑姑", "姨妈", "小姨", "舅妈", "aunt", "auntie"),
+    "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
+    "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
     "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
     "colleague": ("同事", "colleague", "coworker", "co-worker"),
-    "friend": ("朋友", "好朋友", "friend", "best friend"),
+    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff"),
+    "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
     "son": ("儿子", "son"), "daughter": ("女儿", "daughter"),
+    "kids": ("孩子", "宝宝", "kids", "children"),
+    "mother-in-law": ("婆婆", "岳母", "丈母娘", "mother-in-law"),
+    "father-in-law": ("公公", "岳父", "老丈人", "father-in-law"),
+    "sister-in-law": ("嫂子", "弟媳", "sister-in-law"),
+    "brother-in-law": ("姐夫", "妹夫", "brother-in-law"),
+    "niece": ("侄女", "外甥女", "niece"), "nephew": ("侄子", "外甥", "nephew"),
+    "grandchild": ("孙子", "孙女", "grandson", "granddaughter"),
+    # pets: a breed is its species
+    "dog": ("狗", "狗狗", "小狗", "柴犬", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "边牧",
+            "比熊", "博美", "dog", "puppy", "pup", "golden retriever", "labrador", "poodle",
+            "beagle", "corgi", "husky", "pug", "dachshund", "shiba", "bulldog", "terrier",
+            "chihuahua", "german shepherd", "border collie"),
+    "cat": ("猫", "猫咪", "小猫", "布偶猫", "英短", "cat", "kitten", "kitty"),
+    "rabbit": ("兔子", "兔", "rabbit", "bunny"), "hamster": ("仓鼠", "hamster"),
+    "parrot": ("鹦鹉", "parrot", "budgie", "cockatiel"), "goldfish": ("金鱼", "goldfish"),
+    "turtle": ("乌龟", "龟", "turtle", "tortoise"),
+    # events and deliverables
+    "wedding": ("婚礼", "wedding"), "trip": ("旅行", "旅游", "trip", "vacation"),
+    "interview": ("面试", "interview"), "meeting": ("会议", "meeting"),
+    "report": ("报告", "report"), "thesis": ("论文", "thesis", "dissertation"),
+    "application": ("申请", "application"),
+    "assignment": ("作业", "大作业", "assignment", "homework"),
+    "proposal": ("提案", "proposal"),
     "party": ("聚会", "派对", "生日聚会", "生日派对", "party", "birthday party"),
     "rose": ("玫瑰", "玫瑰花", "rose"), "tulip": ("郁金香", "tulip"),
     "coriander": ("香菜", "芫荽", "cilantro", "coriander"),
     "peanut": ("花生", "peanut"), "spicy food": ("辣", "吃辣", "辣的", "spicy food", "spicy"),
 }
-RELATIONS = frozenset({"girlfriend", "boyfriend", "wife", "husband", "mother", "father",
-                       "sister", "brother", "manager", "colleague", "friend", "son",
-                       "daughter"})
+RELATIONS = frozenset({"girlfriend", "boyfriend", "fiance", "wife", "husband", "partner",
+                       "mother", "father", "parents", "sister", "brother", "grandmother",
+                       "grandfather", "aunt", "uncle", "cousin", "manager", "colleague",
+                       "friend", "roommate", "classmate", "son", "daughter", "kids",
+                       "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law",
+                       "niece", "nephew", "grandchild"})
+PETS = frozenset({"dog", "cat", "rabbit", "hamster", "parrot", "goldfish", "turtle"})
 _INDEX = {alias: key for key, aliases in LEXICON.items() for alias in aliases}
 _PREFIX = re.compile(r"^(?:我的|我们的|我|她的|他的|the |a |an |my |our |her |his |their |some )+",
                      re.IGNORECASE)
@@ -138,10 +178,22 @@ class AliasTable:
         if key is None:
             key = cleaned
         is_new = key not in self.names
-        kind = "user" if key == USER_KEY else ("person" if key in RELATIONS else kind)
+        kind = "user" if key == USER_KEY else (
+            "person" if key in RELATIONS else "pet" if key in PETS else kind)
         display = "user" if key == USER_KEY else surface.strip()
         self.add(key, display, {cleaned, surface.strip().lower()}, kind)
         return Resolution(key, entity_id(self.user_id, key), self.names[key], is_new, review)
+
+    def give_name(self, key: str, name: str) -> Resolution:
+        """``name`` becomes an alias of entity ``key``; the name itself is stored as a
+        plain value (never an entity of its own that could claim the alias)."""
+        cleaned = clean_surface(name) or name.strip().lower()
+        self.aliases.setdefault(key, set()).update({cleaned, name.strip().lower()})
+        literal = f"name:{cleaned}"
+        is_new = literal not in self.names
+        self.add(literal, name.strip(), set(), "name")
+        return Resolution(literal, entity_id(self.user_id, literal), self.names[literal],
+                          is_new)
 
     def lookup(self, surface: str) -> str | None:
         """The entity id of a known surface form (lexicon, alias or exact key), else None."""
@@ -153,10 +205,11 @@ class AliasTable:
         return entity_id(self.user_id, key)
 
     def _alias_owner(self, cleaned: str) -> str | None:
-        for key, aliases in self.aliases.items():
-            if cleaned in aliases:
-                return key
-        return None
+        """The entity an alias names; a person, pet or the user before a thing of the same
+        name (a name given later outranks the bare name met before)."""
+        owners = [key for key, aliases in self.aliases.items() if cleaned in aliases]
+        rank = {"user": 0, "person": 1, "pet": 2}
+        return min(owners, key=lambda k: rank.get(self.kinds.get(k, "thing"), 3), default=None)
 
     def _fuzzy(self, cleaned: str) -> tuple[str, float] | None:
         choices = {(key, alias): alias for key, aliases in self.aliases.items()

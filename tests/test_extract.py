@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,10 +16,20 @@ from graphmem.conflict import (
     Reverify,
     Supersede,
     decide,
+    rivals,
 )
 from graphmem.extract import Candidate, RuleExtractor
+from graphmem.extract.text import sentences
 from graphmem.normalize import AliasTable, lexicon_key
-from graphmem.predicates import canonical_predicate, relationship_type, safe_predicate
+from graphmem.predicates import (
+    PREDICATES,
+    canonical_predicate,
+    half_life_days,
+    predicate_info,
+    relationship_type,
+    safe_predicate,
+)
+from graphmem.retrieve.rank import fact_score, is_reference_only
 
 TS = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)  # a Sunday
 X = RuleExtractor()
@@ -215,3 +226,174 @@ def test_generic_sentences_drop_lead_ins_but_keep_their_dates():
     assert work.sentence == "Maria took up some community work with their friends (7 May 2023)"
     [passion] = readings("John: I've always been passionate about veterans.").values()
     assert passion.sentence.startswith("John has always been passionate about veterans")
+
+
+# -- facts users expect an assistant to remember ---------------------------------------
+
+
+def conversation(*texts: str) -> set[tuple]:
+    """Facts of one episode whose user messages are ``texts``, three minutes apart, as
+    consolidation would keep them (canonical predicates, at least 0.7 confident)."""
+    actions = tuple(Action(role="user", content=t, ts=TS + timedelta(minutes=3 * i),
+                           msg_id=i + 1) for i, t in enumerate(texts))
+    episode = Episode(event_id="e", user_id="u", session_id="s", start_time=TS,
+                      end_time=actions[-1].ts, participants=("u",), goal=texts[0],
+                      actions=actions, result="", raw_span=(1, len(texts)))
+    return {(c.entity, c.predicate, c.value, c.negated) for c in X.extract(episode)
+            if c.predicate in PREDICATES and c.confidence >= 0.7}
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("I'm Dana, by the way.", "Dana"),
+    ("Hi, I'm Dana and I work nights", "Dana"),
+    ("my name is Dana", "Dana"),
+    ("call me Kenji — my full name is a mouthful", "Kenji"),
+    ("我叫李明，在杭州一家互联网公司做产品经理。", "李明"),
+    ("我是李明", "李明"),
+    ("叫我小陈就行", "小陈"),
+])
+def test_self_introductions_give_the_users_name(text, name):
+    assert ("user", "name", name, False) in conversation(text)
+
+
+@pytest.mark.parametrize("text", ["I'm Canadian", "I'm so tired today", "I'm vegan",
+                                  "我是护士", "我是东北人", "my full name is a mouthful"])
+def test_what_someone_is_is_not_their_name(text):
+    assert not {f for f in conversation(text) if f[1] == "name"}
+
+
+def test_a_relatives_name_and_facts_belong_to_the_relative():
+    assert {("user", "has_relation", "sister", False), ("sister", "name", "Emma", False),
+            ("sister", "studies", "med school at Johns Hopkins", False),
+            ("sister", "diet", "vegan", False)} <= conversation(
+        "My sister Emma is in med school at Johns Hopkins.", "Emma is vegan.")
+    right_after = conversation("My sister Emma is coming over.", "She's vegan, so no cheese.")
+    assert ("sister", "diet", "vegan", False) in right_after
+    assert not {f for f in right_after if f[0] == "user" and f[1] == "diet"}
+    assert ("妹妹", "name", "林晓", False) in conversation("我妹妹叫林晓。", "她在川大读新闻")
+
+
+def test_a_fact_about_someone_else_never_goes_to_the_user():
+    got = conversation("我妈妈下个月过生日，她喜欢兰花，但是对花粉过敏")
+    assert {("user", "has_relation", "妈妈", False), ("妈妈", "likes", "兰花", False),
+            ("妈妈", "allergic_to", "花粉", False)} <= got
+    assert {f for f in got if f[0] == "user"} == {("user", "has_relation", "妈妈", False)}
+    english = conversation("can you help me find a gift for my mom? she loves orchids, but "
+                           "she's allergic to pollen")
+    assert {("mom", "likes", "orchids", False), ("mom", "allergic_to", "pollen", False)} <= (
+        english)
+    assert {f for f in english if f[0] == "user"} == {("user", "has_relation", "mom", False)}
+
+
+@pytest.mark.parametrize("text", ["she's allergic to cats, so that's out", "她不吃海鲜，记一下",
+                                  "he said he's moving to Chicago", "听说他要去北京了",
+                                  "Someone in my office is vegan", "大家都说我适合当老师"])
+def test_a_subject_nobody_named_gives_no_fact(text):
+    assert {f for f in conversation(text) if f[1] != "has_relation"} == set()
+
+
+@pytest.mark.parametrize(("texts", "latest"), [
+    (["I work as a nurse at St. Mary's.",
+      "quick update - I switched jobs, I'm now an ICU nurse at Mass General"],
+     {("user", "works_as", "ICU nurse", False), ("user", "works_at", "Mass General", False)}),
+    (["我在一家银行做柜员。", "上个月跳槽了，现在在蚂蚁做风控"],
+     {("user", "works_at", "蚂蚁", False), ("user", "works_as", "风控", False)}),
+    (["我换工作了，现在在上海的一家银行做数据分析"],
+     {("user", "works_at", "上海的一家银行", False), ("user", "works_as", "数据分析", False)}),
+])
+def test_job_changes_are_read_as_the_new_job(texts, latest):
+    assert latest <= conversation(*texts)
+    assert predicate_info("works_as").multi_valued is False
+    assert predicate_info("works_at").multi_valued is False
+
+
+@pytest.mark.parametrize(("texts", "plan"), [
+    (["I'm going to run a half marathon this spring.",
+      "yeah... I gave up on the half marathon, my knee can't take it"], "run a half marathon"),
+    (["We were going to do a road trip to Yellowstone in July.",
+      "we cancelled the Yellowstone trip, too expensive this year"],
+     "do a road trip to Yellowstone"),
+    (["我本来打算考研的。", "算了，考研我放弃了，还是先找工作吧"], "考研"),
+    (["下个月搬去广州。", "不搬了，公司那边变卦了"], "搬去广州"),
+])
+def test_a_dropped_plan_negates_that_very_plan(texts, plan):
+    got = conversation(*texts)
+    assert ("user", "plans_to", plan, True) in got
+    assert not {f for f in got if f[1] == "plans_to" and f[2] != plan}
+
+
+def test_abbreviations_do_not_end_sentences():
+    assert sentences("I work as a nurse at St. Mary's hospital. Dr. Patel said e.g. no soda. "
+                     "We hiked Mt. Rainier, approx. 14 miles. I work at the U.S. Postal "
+                     "Service.") == [
+        "I work as a nurse at St. Mary's hospital.", "Dr. Patel said e.g. no soda.",
+        "We hiked Mt. Rainier, approx. 14 miles.", "I work at the U.S. Postal Service."]
+    got = conversation("I work as a nurse at St. Mary's hospital.")
+    assert {("user", "works_as", "nurse", False),
+            ("user", "works_at", "St. Mary's hospital", False)} <= got
+    assert ("user", "works_at", "U.S. Postal Service", False) in conversation(
+        "Dr. Patel said I should cut back on sugar, e.g. no more soda. I work at the U.S. "
+        "Postal Service btw.")
+    assert ("user", "plans_to", "climb Mt. Whitney", False) in conversation(
+        "We hiked Mt. Rainier last summer. Next year I'm planning to climb Mt. Whitney.")
+
+
+def test_a_fact_said_after_a_long_story_is_found():
+    story = ("So today was one of those days: the train was 40 minutes late, I spilled "
+             "coffee all over my notes, my phone died in the middle of a call with the "
+             "landlord, and then the printer at the office jammed right before my big "
+             "presentation. ")
+    assert len(story) > 200
+    assert ("user", "allergic_to", "penicillin", False) in conversation(
+        story + "Anyway, the reason I'm writing: I'm allergic to penicillin.")
+    zh = "今天真是累死了。" + "早上地铁出故障，在车厢里堵了四十分钟，到公司又发现电脑蓝屏，" * 5
+    assert ("user", "plans_to", "学游泳", False) in conversation(
+        zh + "说正事：我下个月开始学游泳，已经报了班。")
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("im vegan fyi so no honey or eggs pls", ("user", "diet", "vegan", False)),
+    ("我和老公都吃素", ("老公", "diet", "素食", False)),
+    ("I'm originally from Cork, Ireland", ("user", "is_from", "Cork", False)),
+    ("我老家是四川的，现在在深圳打拼", ("user", "is_from", "四川", False)),
+    ("Studying CS at Georgia Tech, junior year", ("user", "studies", "CS at Georgia Tech", False)),
+    ("我在复旦读计算机，大三了", ("user", "studies", "复旦计算机", False)),
+    ("I have a dog named Biscuit", ("dog", "name", "Biscuit", False)),
+    ("我养了一只猫，叫年糕🐱", ("猫", "name", "年糕", False)),
+    ("我朋友家有只柴犬叫小七", ("朋友", "has_pet", "柴犬", False)),
+])
+def test_new_predicates_in_both_languages(text, fact):
+    assert fact in conversation(text)
+
+
+def test_a_negation_ends_its_own_value_and_a_new_value_replaces_the_one_in_use():
+    said = [version("slack"), version("email", negated=True), version("signal")]
+    current: list = []
+    for v in said:
+        gone = rivals(v, current, multi_valued=False)
+        current = [c for c in current if c not in gone] + [v]
+    assert [(c.value_id, c.negated) for c in current] == [("v-email", True), ("v-signal", False)]
+    again = version("email")  # email again: ends "not email" and replaces Signal
+    assert rivals(again, current, multi_valued=False) == current
+
+
+def test_each_predicate_decays_at_its_own_pace():
+    now = TS + timedelta(days=60)
+    verified = TS
+    assert not is_reference_only(0.97, verified, now, 0.7, "allergic_to")
+    assert not is_reference_only(0.9, verified, now, 0.7, "likes")
+    assert is_reference_only(0.85, verified, TS + timedelta(days=14), 0.7, "budget")
+    assert (fact_score(0.8, verified, now, "name") > fact_score(0.8, verified, now, "likes")
+            > fact_score(0.8, verified, now, "plans_to"))
+    assert fact_score(0.8, verified, now, "go_to") == pytest.approx(
+        fact_score(0.8, verified, now))  # generic: the article's exp(-days / 30)
+    assert half_life_days("go_to") == pytest.approx(30 * math.log(2))
+
+
+def test_long_runs_of_chat_read_in_linear_time():
+    import time
+
+    rules = RuleExtractor(generic=False)
+    started = time.perf_counter()
+    rules.extract_text("I " + "really also just so " * 200 + "xyz, " + "我真的很" * 200, TS)
+    assert time.perf_counter() - started < 1.0  # nested quantifiers would take hours

@@ -196,3 +196,97 @@ def test_retention_deletes_only_versions_retired_long_enough(neo4j_uri, embedder
         report = mem.consolidate(user_id, now=T0 + timedelta(days=34))
         assert report.deleted == 1  # the 500 version, superseded 31 days ago
         assert [v.fact.value for v in mem.history(current.fact_id, user_id)] == ["800"]
+
+
+def episode_apart(memory, user_id, texts, start=T0):
+    """Each text in its own session, a day apart; then consolidate."""
+    for i, text in enumerate(texts):
+        say(memory, user_id, f"s{i}", text, start + timedelta(days=i))
+    memory.flush()
+    memory.consolidate(user_id, now=start + timedelta(days=len(texts)))
+
+
+@pytest.mark.parametrize(("intro", "name", "fact"), [
+    (["I'm Dana, by the way.", "I work as a nurse at St. Mary's hospital."], "Dana",
+     ("user", "works_as", "nurse")),
+    (["我叫李明，在杭州一家互联网公司做产品经理。"], "李明", ("user", "works_as", "产品经理")),
+])
+def test_a_users_name_finds_the_users_facts(memory, user_id, intro, name, fact):
+    for i, text in enumerate(intro):
+        say(memory, user_id, "intro", text, T0 + timedelta(minutes=3 * i))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(hours=1))
+    by_name = fact_table(memory, user_id, entity=name)
+    assert ("user", "name", name) in by_name and fact in by_name
+    assert by_name == fact_table(memory, user_id, entity="user")
+
+
+def test_a_relatives_name_and_facts_stay_with_the_relative(memory, user_id):
+    episode_apart(memory, user_id, ["My sister Emma is in med school at Johns Hopkins.",
+                                    "Emma is vegan, so no cheese at the party."])
+    sister = fact_table(memory, user_id, entity="Emma")
+    assert {("sister", "name", "Emma"), ("sister", "diet", "vegan"),
+            ("sister", "studies", "med school at Johns Hopkins")} <= sister
+    assert sister <= fact_table(memory, user_id, entity="sister")
+    assert not fact_table(memory, user_id, predicate="diet") - sister  # not the user's diet
+
+
+def test_a_mothers_facts_are_hers_never_the_users(memory, user_id):
+    say(memory, user_id, "gift", "我妈妈下个月过生日，她喜欢兰花，但是对花粉过敏", T0)
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(hours=1))
+    assert {("妈妈", "likes", "兰花"), ("妈妈", "allergic_to", "花粉")} <= fact_table(
+        memory, user_id, entity="mom")
+    users_own = {f for f in fact_table(memory, user_id) if f[0] == "user"}
+    assert users_own == {("user", "has_relation", "妈妈")}
+
+
+def test_a_job_change_supersedes_with_history(memory, user_id):
+    episode_apart(memory, user_id, [
+        "I work as a nurse at St. Mary's.",
+        "quick update - I switched jobs, I'm now an ICU nurse at Mass General"])
+    assert fact_table(memory, user_id, predicate="works_as") == {("user", "works_as",
+                                                                 "ICU nurse")}
+    assert fact_table(memory, user_id, predicate="works_at") == {("user", "works_at",
+                                                                 "Mass General")}
+    [job] = memory.facts(user_id, predicate="works_as")
+    history = memory.history(job.fact_id, user_id)
+    assert [(v.fact.value, v.fact.status) for v in history] == [("ICU nurse", "current"),
+                                                               ("nurse", "superseded")]
+
+
+@pytest.mark.parametrize(("plan", "drop", "value"), [
+    ("I'm going to run a half marathon this spring.",
+     "yeah... I gave up on the half marathon, my knee hurts", "run a half marathon"),
+    ("We were going to do a road trip to Yellowstone in July.",
+     "we cancelled the Yellowstone trip, too expensive", "do a road trip to Yellowstone"),
+    ("我打算明年考研，目标是浙大", "算了，考研我放弃了，还是先找工作吧", "考研"),
+])
+def test_a_plan_dropped_in_a_later_episode_ends_that_plan(memory, user_id, plan, drop, value):
+    episode_apart(memory, user_id, [plan, drop])
+    [current] = memory.facts(user_id, predicate="plans_to")  # the drop, in its own words
+    assert current.negated and current.value in value
+    history = memory.history(current.fact_id, user_id)
+    assert [(v.fact.negated, v.fact.status) for v in history] == [(True, "current"),
+                                                                 (False, "superseded")]
+    assert history[1].fact.value == value
+
+
+def test_a_channel_refused_stays_beside_the_channel_in_use(memory, user_id):
+    episode_apart(memory, user_id, ["Please reach me on Slack rather than email",
+                                    "actually switch that to Signal"])
+    channels = {(f.value, f.negated) for f in memory.facts(user_id, predicate="uses_channel")}
+    assert channels == {("signal", False), ("email", True)}
+
+
+def test_a_fact_said_after_a_long_story_is_stored(memory, user_id):
+    story = ("So today was one of those days where everything went sideways: the train was "
+             "40 minutes late, I spilled coffee all over my notes, my phone died in the "
+             "middle of a call with the landlord, and the printer at the office jammed "
+             "right before my presentation. Anyway, the reason I'm writing: I'm allergic "
+             "to penicillin, so please remember that.")
+    assert story.index("penicillin") > 200
+    say(memory, user_id, "long", story, T0)
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(hours=1))
+    assert ("user", "allergic_to", "penicillin") in fact_table(memory, user_id)

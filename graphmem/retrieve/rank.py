@@ -1,21 +1,26 @@
 """Ranking (pipeline stage 5b): decay, recency boost, reciprocal-rank fusion. Pure code.
 
-- fact score = similarity × exp(-days_since_verified / 30) × (1.3 if verified ≤ 7 days ago)
-- a fact whose confidence, decayed by time unverified, falls below ``min_confidence``
-  is shown as reference only, not as a conclusion
+- fact score = similarity × decay × (1.3 if verified ≤ 7 days ago), where decay =
+  0.5 ** (days_since_verified / half-life) and the half-life is the predicate's own
+  (``graphmem.predicates``: a name, a relative or an allergy lasts years, a job or a
+  home months, a budget or a plan weeks). Without a predicate, or for one outside the
+  vocabulary, the half-life is 30·ln 2 days: the article's exp(-days / 30) exactly.
+- a fact whose confidence, decayed by the same half-life while unverified, falls below
+  ``min_confidence`` is shown as reference only, not as a conclusion: a mother's
+  favourite flower or an allergy stays trustworthy for months or years, a weekly budget
+  not for a week
 - channels (vector, full-text) are fused with reciprocal-rank fusion (k = 60)
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from datetime import datetime
 
-DECAY_DAYS = 30.0
+from graphmem.predicates import GENERIC_HALF_LIFE, half_life_days
+
 BOOST_DAYS = 7.0
 RECENCY_BOOST = 1.3
-CONFIDENCE_DECAY_DAYS = 90.0
 RRF_K = 60
 
 
@@ -23,19 +28,29 @@ def days_between(earlier: datetime, later: datetime) -> float:
     return max(0.0, (later - earlier).total_seconds() / 86_400)
 
 
-def fact_score(similarity: float, last_verified: datetime, now: datetime) -> float:
+def decay(last_verified: datetime, now: datetime, predicate: str | None = None) -> float:
+    """How much a fact unverified since ``last_verified`` still weighs at ``now``: 1.0
+    when just verified, 0.5 after one half-life of its predicate."""
+    half_life = (GENERIC_HALF_LIFE.total_seconds() / 86_400 if predicate is None
+                 else half_life_days(predicate))
+    return 0.5 ** (days_between(last_verified, now) / half_life)
+
+
+def fact_score(similarity: float, last_verified: datetime, now: datetime,
+               predicate: str | None = None) -> float:
     days = days_between(last_verified, now)
     boost = RECENCY_BOOST if days <= BOOST_DAYS else 1.0
-    return similarity * math.exp(-days / DECAY_DAYS) * boost
+    return similarity * decay(last_verified, now, predicate) * boost
 
 
-def effective_confidence(confidence: float, last_verified: datetime, now: datetime) -> float:
-    return confidence * math.exp(-days_between(last_verified, now) / CONFIDENCE_DECAY_DAYS)
+def effective_confidence(confidence: float, last_verified: datetime, now: datetime,
+                         predicate: str | None = None) -> float:
+    return confidence * decay(last_verified, now, predicate)
 
 
 def is_reference_only(confidence: float, last_verified: datetime, now: datetime,
-                      min_confidence: float) -> bool:
-    return effective_confidence(confidence, last_verified, now) < min_confidence
+                      min_confidence: float, predicate: str | None = None) -> bool:
+    return effective_confidence(confidence, last_verified, now, predicate) < min_confidence
 
 
 def rrf(*rankings: Sequence[str], k: int = RRF_K) -> list[tuple[str, float]]:

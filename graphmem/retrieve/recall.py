@@ -304,9 +304,11 @@ def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
     return FactHit(
         fact_id=fact["fact_id"], entity=fact["entity"], predicate=fact["predicate"],
         value=fact["value"], negated=bool(fact.get("negated")),
-        confidence=float(fact["confidence"]), score=fact_score(similarity, verified, now),
+        confidence=float(fact["confidence"]),
+        score=fact_score(similarity, verified, now, fact["predicate"]),
         reference_only=is_reference_only(float(fact["confidence"]), verified, now,
-                                         min_confidence) or not _true_at(fact, now),
+                                         min_confidence, fact["predicate"])
+        or not _true_at(fact, now),
         source_episodes=tuple(e["event_id"] for e in episodes),
         session_ids=tuple(e["session_id"] for e in episodes),
         raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),

@@ -1,0 +1,22 @@
+"""Fact extraction (pipeline stage 3a): candidate facts from what the user said.
+
+``RuleExtractor`` needs no LLM: rules over the clauses of user messages, in Chinese and
+English, for names, preferences, diets and foods avoided, allergies, budgets, dates and
+deadlines, channels, home and origin, work and study, pets, plans (and plans dropped)
+and relatives — each with its negation where it has one. I / 我 resolve to the user;
+she / 她 to the person last named in the episode (never to the user: a pronoun with
+nobody named before it gives no fact); a relative's name ("my sister Emma") names that
+relative; budgets and dates attach to the episode's event (聚会, party, trip...) when it
+has one. Hedged clauses are lowered below ``min_confidence``; questions, hypotheticals
+and things past ("I used to live in Boston") give no fact. Another extractor (an LLM)
+plugs in through the ``Extractor`` protocol.
+
+Modules: ``text`` (sentences, clauses, kinds of statement), ``english`` / ``chinese``
+(subjects and rules), ``dates``, ``plans``, ``vocab`` (word lists), ``reader`` (the
+extractor itself).
+"""
+
+from graphmem.extract.candidate import USER, Candidate, Context, Extractor
+from graphmem.extract.reader import RuleExtractor, might_have_facts
+
+__all__ = ["USER", "Candidate", "Context", "Extractor", "RuleExtractor", "might_have_facts"]

@@ -1,0 +1,118 @@
+"""What extraction produces and what it remembers while reading one episode."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from typing import Protocol
+
+from graphmem._models import Episode
+
+USER = "user"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A fact as the extractor sees it, before normalization and conflict checks."""
+
+    entity: str
+    predicate: str
+    value: str
+    negated: bool
+    confidence: float
+    observed_at: datetime
+    evidence: str
+    value_kind: str = "thing"
+    valid_until: datetime | None = None
+    sentence: str | None = None  # set by readings whose sentence is not a template
+    msg_id: int = 0  # the message it was said in (0: unknown)
+
+
+class Extractor(Protocol):
+    def extract(self, episode: Episode) -> list[Candidate]: ...
+
+
+@dataclass
+class Context:
+    """What one episode has said so far, as the rules need it: who "she" is, the names
+    given to people and pets, the plans made (so that "I gave up on the half marathon"
+    drops the right one) and the last fact (so that "that was my brother" moves it)."""
+
+    event: str | None = None
+    person: str | None = None       # who she / he / 她 / 他 is
+    speaker: str | None = None      # "Name: ..." transcripts: first person is the speaker
+    names: dict[str, str] = field(default_factory=dict)  # "emma" → "sister"
+    plans: list[tuple[str, str]] = field(default_factory=list)  # (entity, plan), in order
+    last: Candidate | None = None   # the latest fact of the current sentence
+    deliverable: str | None = None  # the last thing said to be due
+    budget_said: bool = False       # a budget was named in this episode
+    sentence: str = ""              # the sentence being read
+
+    def entity_named(self, name: str) -> str:
+        """The entity a name was given to in this episode ("Emma" → sister), else the name."""
+        return self.names.get(name.lower(), name)
+
+
+@dataclass(frozen=True)
+class Part:
+    """A stretch of a clause said about one subject: ``subjects`` is who it is about
+    (several for "my wife and I"), None when that is someone the memory cannot name."""
+
+    subjects: tuple[str, ...] | None
+    text: str
+    hedged: bool = False
+    past: bool = False
+
+
+class Found:
+    """The candidates of one clause: ``add`` for a fact about a given entity, ``say`` for
+    one about the part's subjects (nothing when they are unknown)."""
+
+    def __init__(self, ts: datetime, evidence: str, ctx: Context) -> None:
+        self.ts = ts
+        self.evidence = evidence
+        self.ctx = ctx
+        self.items: list[Candidate] = []
+
+    def add(self, entity: str, predicate: str, value: str, negated: bool = False,
+            confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,
+            ) -> Candidate | None:
+        value = value.strip()
+        if not value or not entity:
+            return None
+        c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
+                      kind, until)
+        self.items.append(c)
+        if predicate not in {"has_relation", "name", "date", "deadline", "budget"}:
+            self.ctx.last = c
+        return c
+
+    def say(self, part: Part, predicate: str, value: str, negated: bool = False,
+            confidence: float = 0.9, kind: str = "thing") -> None:
+        if part.subjects is None or part.past:
+            return
+        if part.hedged:
+            confidence -= 0.25
+        for subject in part.subjects:
+            self.add(subject, predicate, value, negated, confidence, kind)
+
+
+@cache
+def compiled(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """Rules compile once: ``re``'s own cache (512 patterns) churns with spaCy loaded."""
+    return re.compile(pattern, flags)
+
+
+def search(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return compiled(pattern, flags).search(text)
+
+
+def match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
+    return compiled(pattern, flags).match(text)
+
+
+def first_search(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
+    """The match of the first pattern that matches ``text`` (the patterns in order)."""
+    return next((m for p in patterns if (m := search(p, text))), None)

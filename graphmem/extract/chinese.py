@@ -1,0 +1,402 @@
+"""Chinese: who a clause is about (``parts``) and what it says of them (``chinese_facts``,
+``clause_facts``).
+
+A clause's subject is what opens it: 我 / 我们 / 本人 (the user), 我妈妈 / 我爸妈 / 我和老公
+(relatives, several at once), 我家狗狗 (a pet), 她 / 他 (the person last named, else
+nobody). A clause that opens with none continues the previous clause's subject —
+"我妈妈下个月过生日，她喜欢兰花，但是对花粉过敏" gives the mother both facts — unless it
+reports someone else's words (大家都说…, 听说他…). Relatives named anywhere (给我爸买礼物)
+are relations of the user, and 我同事小王 / 我女朋友叫小雨 name them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import USER, Context, Found, Part, first_search, match, search
+from graphmem.extract.plans import dropped, plan
+from graphmem.extract.text import is_hedged, is_past, is_reported, strip_emoji
+from graphmem.extract.vocab import (
+    CHANNEL_ZH,
+    COUNT_ZH,
+    DIET_ZH,
+    JOB_FIELD_ZH,
+    JOB_SUFFIX_ZH,
+    PAIRS_ZH,
+    PET_ZH,
+    PLACES_ZH,
+    REL_ZH,
+    REL_ZH_SHORT,
+)
+
+_HAN = r"[\u4e00-\u9fff]"
+_LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以|因为|其实|然后|另外|还有|对了|哦|"
+                   r"嗯嗯|嗯|哈哈|好的|好了|只是|就是|反正|总之|那么|那|而|还是|说实话|老实说|"
+                   r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽)+[，,!！\s]*")
+_ME = r"(?:我的|我|俺|偶|本人)"
+_NAME_AFTER_REL = re.compile(r"^(?:叫)?(小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]"
+                             r"|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
+
+
+def _kin(word: str) -> tuple[str, ...]:
+    return PAIRS_ZH.get(word, (word,))
+
+
+def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
+          found: Found) -> list[Part]:
+    """The clause's subject and the rest of it; relatives named anywhere in it become
+    relations of the user on the way."""
+    text = _LEAD.sub("", strip_emoji(clause).strip())
+    for m in re.finditer(rf"{_ME}(?:和|跟)?({REL_ZH}|{REL_ZH_SHORT})", text):
+        for kin in _kin(m.group(1)):
+            found.add(USER, "has_relation", kin, False, 0.9, "person")
+    subjects: tuple[str, ...] | None
+    rest = text
+    if m := match(rf"^{_ME}(?:和|跟)(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})(?!的)(?:都|一起)?", text):
+        subjects, rest = (USER, *_kin(m.group(1))), text[m.end():]
+    elif m := (match(rf"^{_ME}({REL_ZH}|{REL_ZH_SHORT})", text)
+               or match(rf"^({REL_ZH})", text)):
+        subjects, rest = _kin(m.group(1)), text[m.end():]
+        if rest.startswith("的") and not rest.startswith("的话"):
+            subjects = None  # 我妈妈的生日…: about something of hers
+        else:
+            ctx.person = subjects[0] if len(subjects) == 1 else ctx.person
+            if len(subjects) == 1 and (named := _NAME_AFTER_REL.match(rest)):
+                found.add(subjects[0], "name", named.group(1), False, 0.9, "name")
+                ctx.names[named.group(1).lower()] = subjects[0]
+                rest = rest[named.end():]
+    elif m := match(rf"^(?:我们家|我家|咱家|我的)的?({PET_ZH})", text):
+        pet = m.group(1)
+        found.add(USER, "has_pet", pet, False, 0.85, "pet")
+        subjects, rest = (pet,), text[m.end():]
+    elif match(r"^(?:你|您)", text):
+        return [Part(None, text)]  # what the user asks of the assistant
+    elif m := match(r"^(?:她|他)(?!们)", text):
+        subjects, rest = ((ctx.person,) if ctx.person else None), text[m.end():]
+    elif match(r"^我的", text):
+        return [Part(None, text)]  # 我的老师…: someone of the user's the memory cannot name
+    elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):
+        subjects, rest = (USER,), text[m.end():]
+    elif (m := match(rf"^({_HAN}{{2,3}}|[A-Z][a-z]+)", text)) and m.group(1).lower() in ctx.names:
+        subjects, rest = (ctx.names[m.group(1).lower()],), text[m.end():]
+    else:
+        implicit = None if is_reported(text) else carry
+        if (implicit is not None and text.startswith("叫") and ctx.last is not None
+                and ctx.last.predicate == "has_pet"):
+            implicit = (ctx.last.value,)  # 我养了一只猫，叫年糕
+        return [Part(implicit, text, is_hedged(text), is_past(text))]
+    if is_reported(rest):
+        subjects = None
+    return [Part(subjects, rest, is_hedged(text), is_past(text))]
+
+
+# -- values ------------------------------------------------------------------------------
+
+_TRAIL = re.compile(r"(?:了|的|呢|吧|啊|呀|哦|啦|就行|就好|哈哈|哈|嘛|滴|～|~|！|!|。)+$")
+_LEAD_VERB = re.compile(r"^(?:吃|喝|看|听|玩|去|用|买|收到|养|追)")
+
+
+def clean(value: str, limit: int = 16) -> str:
+    value = _TRAIL.sub("", _LEAD_VERB.sub("", strip_emoji(value).strip()))
+    value = value.strip(" ：:、，,")
+    if not value or len(value) > limit or value[0] in "你您他她它的我":
+        return ""
+    return value
+
+
+def _bare(value: str, limit: int = 16) -> str:
+    """Trailing particles off, nothing else (plans and names keep their verbs)."""
+    value = _TRAIL.sub("", strip_emoji(value).strip()).strip(" ：:、，,")
+    return value if 0 < len(value) <= limit else ""
+
+
+# -- rules -------------------------------------------------------------------------------
+
+_SURNAMES = ("王李张刘陈杨黄赵周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾"
+             "肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏"
+             "韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
+             "莫孔向汤欧")
+_TIME_WORD = (r"(?:今年|明年|后年|下半年|上半年|年底|年后|下个月|这个月|月底|下周|下星期|这周|周末|"
+              r"明天|后天|以后|将来|毕业后|过完年)")
+_TIME = rf"{_TIME_WORD}*"
+_NOT_ORIGIN_TEXT = """
+    好 坏 个 一个 男 女 老实 大 小 年轻 什么 哪里 外地 本地 中国 好多 这种 那种
+    文化 有钱 穷 普通 成年 聪明 急性子 慢性子"""
+_NOT_ORIGIN = frozenset(_NOT_ORIGIN_TEXT.split())
+
+
+def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
+    t = part.text
+    for rule in (_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
+                 _plans, _channels):
+        rule(t, part, ctx, found)
+
+
+def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """我叫李明, 叫我小陈就行, 我女朋友叫小雨, (我养了一只猫，)叫年糕, 我是李明."""
+    if part.subjects is None:
+        return
+    value = None
+    if m := match(rf"^(?:的?名字)?叫(?:我)?({_HAN}{{2,4}}?(?=$|[就吧啦哈呢在是的今住做从来]|\W)"
+                  rf"|[A-Za-z][A-Za-z'-]{{1,20}})", t):
+        value = _bare(m.group(1), 4)
+    elif part.subjects == (USER,) and (m := match(rf"^是([{_SURNAMES}]{_HAN}{{1,2}})$", t)):
+        value = m.group(1)
+    if value:
+        found.say(part, "name", value, False, 0.9, "name")
+        for subject in part.subjects:
+            ctx.names[value.lower()] = subject
+    if m := search(rf"叫({_HAN}{{2,3}}|[A-Z][a-z]+)的(?:人|女生|男生|女孩|男孩|朋友|同事|同学|"
+                   rf"姑娘|小伙|阿姨|大哥|大姐)", t):
+        ctx.person = m.group(1)  # 认识了一个叫Lisa的女生
+
+
+_LIKE = (r"(迷上了|爱上了|喜欢上了|沉迷于|沉迷|热爱|超爱|最爱|特别爱|很爱|讨厌|不喜欢|不太喜欢|"
+         r"不是很喜欢|不怎么喜欢|不爱|并不喜欢|最喜欢|喜欢|喜爱|偏爱|钟爱|(?:^|(?<=[都也还就最很超真级]))爱(?!人))")
+_DISLIKE = frozenset({"讨厌", "不喜欢", "不太喜欢", "不是很喜欢", "不怎么喜欢", "不爱", "并不喜欢"})
+
+
+def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if m := search(rf"最喜欢的{_HAN}{{1,6}}是(.+)", t):
+        found.say(part, "likes", clean(m.group(1)), False, 0.9)
+    elif m := search(rf"无({_HAN})不欢", t):
+        found.say(part, "likes", m.group(1), False, 0.9)
+    elif m := search(r"每天(?:早上|晚上|中午)?都(?:要|会|得)?(?:来|喝|吃)(?:一|两)?"
+                     r"(?:杯|碗|份|个|顿)?(.+)", t):
+        found.say(part, "likes", clean(m.group(1)), False, 0.85)
+    elif (m := search(_LIKE + r"(.*)", t)) and not search(rf"^(?:用|打|发|看)?({CHANNEL_ZH})",
+                                                           m.group(2)):
+        value = clean(m.group(2))
+        if not value and not _TRAIL.sub("", m.group(2)).strip("吃喝看听玩 ") and ctx.last:
+            value = ctx.last.value  # 我男朋友特别爱吃卤煮，我是真的不喜欢
+        if value:
+            found.say(part, "likes", value, m.group(1) in _DISLIKE, 0.9)
+
+
+def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
+    for word, diet in DIET_ZH.items():
+        if word in t and not search(rf"不{word}|{word}(?:餐厅|菜谱|店)", t):
+            found.say(part, "diet", diet, False, 0.9)
+            break
+    else:
+        if m := search(r"(?<![A-Za-z])(vegan|vegetarian|keto|halal|kosher)(?![A-Za-z])", t, re.I):
+            found.say(part, "diet", m.group(1).lower(), False, 0.9)
+    if m := search(r"(?:不吃|不能吃|吃不了|忌口|不碰|不可以吃)(.+)", t):
+        found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.95)
+    elif m := search(r"一点(.{1,6}?)都(?:不吃|吃不了|不能吃|不碰|受不了)", t):
+        found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.9)
+    elif (m := search(r"(?:现在|又|开始|可以|能)吃(.+?)了", t)) and m.group(1) not in {"素", "斋"}:
+        found.say(part, "dietary_restriction", clean(m.group(1)), True, 0.85)
+
+
+def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if m := search(r"(不)?对(.+?)(不)?过敏", t) or search(r"^(?:有)?(不)?(.+?)(不)?过敏", t):
+        found.say(part, "allergic_to", clean(m.group(2)), bool(m.group(1) or m.group(3)), 0.97)
+
+
+_MOVED = rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:了|$)"
+_SETTLED = (rf"在({_HAN}{{2,4}}?)(?:打拼|生活|定居)", r"base在([\u4e00-\u9fffA-Za-z]{2,8})")
+
+
+def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """住在上海 (不住在北京了: no longer), 上周搬到上海了 (a move done; 下个月搬去广州 is a
+    plan), 在深圳打拼, base在西雅图, 在上海工作."""
+    if m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$)", t):
+        found.say(part, "lives_in", m.group(2), bool(m.group(1)), 0.85, "place")
+        return
+    m = first_search(_SETTLED, t)
+    if m is None and (moved := search(_MOVED, t)) and search(
+            r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
+            r"准备|打算|计划|要搬|下个月|下周|明年", t):
+        m = moved
+    if m is None and (work := search(rf"在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
+            work.group(1) in PLACES_ZH):
+        m = work
+    if m is not None:
+        found.say(part, "lives_in", m.group(1), False, 0.85, "place")
+
+
+_ORIGIN = (rf"老家(?:是|在)({_HAN}{{2,6}}?)(?:的|人|$)", rf"来自({_HAN}{{2,6}})",
+           rf"(?:^是?在?|在)({_HAN}{{2,4}}?)(?:出生|长大)")
+
+
+def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """老家是安徽的, 是潮汕人, 哈尔滨长大的, 在美国长大, 我是广东的 (a known place)."""
+    m = first_search(_ORIGIN, t)
+    if m is None and (said := search(rf"是({_HAN}{{2,4}}?)人", t)) and (
+            said.group(1) not in _NOT_ORIGIN):
+        m = said
+    if m is None and (said := search(rf"^是({_HAN}{{2,3}})的", t)) and (
+            said.group(1) in PLACES_ZH):
+        m = said
+    if m is not None:
+        found.say(part, "is_from", m.group(1), False, 0.85, "place")
+
+
+def _job_like(job: str) -> bool:
+    return bool(re.search(rf"(?:{JOB_SUFFIX_ZH}|师|员)$|^(?:{JOB_FIELD_ZH})", job)) or bool(
+        re.fullmatch(r"[A-Z]{2,4}", job))
+
+
+def _org_like(org: str) -> bool:
+    return not re.match(r"^(?:家|这|那|网上|外面|路上|附近|楼下|线上|app|APP)", org)
+
+
+_WORD = r"[\u4e00-\u9fffA-Za-z0-9]"
+_AT_ORG_DO = rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|担任)({_WORD}{{1,8}})"
+_AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
+           rf"(?:跳槽到|跳到|入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)")
+_IS_JOB = (rf"(不)?是(?:一名|一个|一位|个|名)?(?![在从对把被给跟和])"
+           rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
+_DOES = rf"^(?:现在|目前|如今|平时|主要)?(?:在.{{1,12}})?(?:做|当)({_WORD}{{1,8}})"
+
+
+def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """我是护士; 是做外贸的; 在杭州一家互联网公司做产品经理; 在华为上班; 跳槽到了腾讯;
+    (我对象在华为上班，)做硬件工程师."""
+    job = org = None
+    negated = False
+    m = search(_AT_ORG_DO, t)
+    if m and _org_like(m.group(1)) and _job_like(_bare(m.group(2))):
+        job = _bare(m.group(2))
+        org = None if m.group(1) in PLACES_ZH else m.group(1)
+    m = None if org else first_search(_AT_ORG, t)
+    if m and _org_like(m.group(1)) and m.group(1) not in PLACES_ZH:
+        org = m.group(1)
+    if job is None and (m := search(r"是做(.{1,6}?)的", t)):
+        job = m.group(1)
+    elif job is None and (m := search(_IS_JOB, t)):
+        negated, job = bool(m.group(1)), m.group(2)
+    elif job is None and (m := match(_DOES, t)) and _job_like(_bare(m.group(1))):
+        job = _bare(m.group(1))
+    if job:
+        found.say(part, "works_as", job, negated, 0.8, "job")
+    if org:
+        found.say(part, "works_at", org, False, 0.8, "organization")
+    elif m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t):
+        found.say(part, "works_at", m.group(1), True, 0.8, "organization")
+
+
+_STUDY_AT = (rf"在({_WORD}{{2,10}}?)(?:读|念)(?!书)({_WORD}{{2,10}})",
+             rf"在({_WORD}{{2,10}}?)学(?!习|校)({_WORD}{{2,10}})")
+_STUDY = (r"(?:学的是|专业是|主修)(.{2,10})", r"^学(.{2,8}?)的", r"^(?:正)?在学(?!校|习)(.{2,8})")
+
+
+def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """在复旦读计算机 (复旦计算机), 学的是软件工程, 学临床医学的, 在学法语."""
+    value = None
+    if m := first_search(_STUDY_AT, t):
+        value = m.group(1) + _bare(m.group(2))
+    elif m := first_search(_STUDY, t):
+        value = _bare(m.group(1))
+    if value:
+        found.say(part, "studies", value, False, 0.8)
+
+
+def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
+    m = search(rf"(?:养了|养着|家里?有|^有){COUNT_ZH}({PET_ZH})(?:叫({_HAN}{{2,3}}|[A-Za-z]+))?", t)
+    if not m or part.subjects is None or part.past:
+        return
+    pet = m.group(1)
+    found.say(part, "has_pet", pet, False, 0.85, "pet")
+    if m.group(2):
+        found.add(pet, "name", m.group(2), False, 0.9, "name")
+        ctx.names[m.group(2).lower()] = pet
+
+
+_PLAN_VERBS = "减学考买跑存攒去做拿找练读戒瘦写出搬开养换参完通结旅跳辞创"
+
+
+_NOT_PLANS = re.compile(r"^(?:先|马上|现在|一会|待会|等会|睡|吃饭|休息|出门|回家|下班|洗澡|"
+                        r"做饭|起床|上厕所|开会|一下)")
+
+
+def _plan_value(value: str) -> str:
+    """打算明年考研 → 考研, 跑个半马 → 跑半马; 准备睡觉了 is no plan to remember."""
+    value = re.sub(rf"^{_TIME}", "", _bare(value, 12))
+    if _NOT_PLANS.match(value):
+        return ""
+    value = re.sub(rf"^({_HAN})(?:个|一个|一下)", r"\1", value)  # 跑个半马 → 跑半马
+    return value if value and not is_hedged(value) else ""
+
+
+_GOAL = (rf"目标是([{_PLAN_VERBS}].+)",
+         rf"^{_TIME_WORD}+(?:就|要)?(?:开始)?((?:学|考|练|搬去|搬到|去|辞职|离职|跳槽|结婚|换工作)"
+         rf"{_HAN}?.{{0,8}})")
+_DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?"
+         r"(?:放弃了|不考了|不去了|取消了|泡汤了|黄了|作罢)|(?:放弃了?|取消了?)(.{2,8})")
+
+
+def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """打算明年考研, 目标是减肥二十斤, 下个月开始学游泳, 下个月搬去广州; dropped: 考研我放弃了,
+    不搬了, 不打算出国了."""
+    if part.subjects is None or part.past:
+        return
+    if m := search(_DROP, t):
+        said = re.sub(rf"^{_TIME}", "", _bare(m.group(1) or m.group(2)))
+        plan(part, dropped(said, part, ctx), True, ctx, found)
+    elif m := search(rf"(?<!在)(不)?(?:打算|准备|计划|想要|决定){_TIME}(.+)", t):
+        if not search(r"帮我|给我|替我|帮忙|你", t[:m.start()]):  # 帮我准备…: a request
+            plan(part, _plan_value(m.group(2)), bool(m.group(1)), ctx, found)
+    elif m := first_search(_GOAL, t):
+        plan(part, _plan_value(m.group(1)), False, ctx, found)
+    elif match(r"^(?:后来|那就|还是)?算了吧?$", t) and ctx.plans:  # 我原本打算买车，后来算了
+        entity, value = ctx.plans[-1]
+        found.add(entity, "plans_to", value, True, 0.8)
+    elif (m := match(rf"^不({_HAN})了$", t)) and ctx.plans:
+        for entity, value in reversed(ctx.plans):
+            if value.startswith(m.group(1)):
+                found.add(entity, "plans_to", value, True, 0.8)
+                break
+
+
+# 用微信, 发邮件, 加我微信: a channel; 打电话, 看手机 only when said as a preference (只会打电话,
+# 打我电话, 打手机 alone) — "在楼梯间打电话", "一看手机" are things done, not channels.
+_CHANNEL = (rf"(?P<neg>别|不要|不想|不喜欢|不愿意|不会|不用|不|没)?(?:再)?"
+            rf"(?:(?:用|通过|走|加|发到|发|联系|找)我?的?"
+            rf"|(?:(?<=^)|(?<=[只都就直接好是请要会欢爱]))(?:打|看|回)我?的?|(?:打|看|回)我的?)"
+            rf"(?P<ch>{CHANNEL_ZH})|(?P<on>{CHANNEL_ZH})上(?:说|聊|找|联系)")
+
+
+def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
+    for m in re.finditer(_CHANNEL, t):
+        value = m.group("ch") or m.group("on")
+        found.say(part, "uses_channel", value, bool(m.group("neg")), 0.9, "channel")
+
+
+def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
+    """Rules whose subject the words themselves say: "过敏的是我弟弟" (the fact just denied
+    belongs to the brother); "巧克力除外" (the exception to a dislike is a like)."""
+    _budget(clause, ctx, found)
+    last = ctx.last
+    if last is None:
+        return
+    if (m := search(rf"^(?:过敏|不吃|喜欢|讨厌)的(?:人)?是(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})",
+                    clause)) and last.negated:
+        for kin in _kin(m.group(1)):
+            found.add(kin, last.predicate, last.value, False, last.confidence)
+    elif (m := search(rf"^(?:但是?)?({_HAN}{{1,8}})除外", clause)) and last.negated and (
+            last.predicate == "likes"):
+        found.add(last.entity, "likes", m.group(1), False, last.confidence)
+
+
+_AMOUNT = r"(\d+(?:\.\d+)?)\s*(万|千|k|K)?\s*(元|块钱|块|美元|刀)?\s*"
+
+
+def _budget(clause: str, ctx: Context, found: Found) -> None:
+    """预算五百以内 → 500以内, 预算2000元左右, 预算每周三百块 → 300块; after a budget, "八千以内吧"
+    alone is the new one."""
+    named = "预算" in clause
+    if not named and not (ctx.budget_said and search(r"以内|以下|之内|左右", clause)):
+        return
+    import cn2an
+
+    normalized = cn2an.transform(clause, "cn2an")
+    m = (search(rf"预算[^\d]{{0,8}}?{_AMOUNT}(以内|以下|之内|左右|上下)?", normalized) if named
+         else search(rf"{_AMOUNT}(以内|以下|之内|左右|上下)", normalized))
+    if not m:
+        return
+    cap = "以内" if m.group(4) in {"以内", "以下", "之内"} else (m.group(4) or "")
+    amount = m.group(1) + (m.group(2) or "") + (m.group(3) or "") + cap
+    ctx.budget_said = True
+    found.add(ctx.event or USER, "budget", amount, False, 0.85, "amount")

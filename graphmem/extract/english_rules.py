@@ -1,0 +1,466 @@
+"""English rules: what a part says of its subjects (``english_facts``), what a clause or
+a sentence says whatever its subject (``clause_facts``, ``sentence_facts``).
+
+Names ("I'm Dana", "my name's Tom", "call me Kenji"), preferences (like / love / hate /
+"a big fan of" / "my favourite band is"), diets (vegan, keto, halal…) and foods avoided,
+allergies, home ("I live in", "just moved to", "she's in Phoenix") and origin ("from",
+"grew up in"), work ("an ICU nurse at Mass General", "works at Google as a PM", "I teach
+3rd grade"), study ("doing an MBA at Wharton"), pets ("a dog named Biscuit"), plans
+("going to", "the plan is to") and their end ("gave up on", "cancelled", "not
+anymore"), channels ("reach me on Slack rather than email", "don't call me"), budgets,
+and corrections ("that was my brother", "it was the dust").
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    first_search,
+    match,
+    search,
+)
+from graphmem.extract.english import (
+    IC,
+    KIN_MOD,
+    NAME,
+    NOT_NAMES,
+    NOT_PETS,
+    ORG,
+    ORG_NAME,
+    PLACE,
+    clean,
+    normalize,
+    org,
+    place,
+    singular,
+)
+from graphmem.extract.plans import dropped, plan
+from graphmem.extract.vocab import (
+    BUSINESS_EN,
+    CHANNEL_EN,
+    CHANNEL_EN_CASED,
+    DEGREE_EN,
+    DIET_EN,
+    JOB_EN,
+    PET_EN,
+    REL_EN,
+    SCHOOL_KIND_EN,
+)
+
+# Adverbs between a subject and its verb. Patterns repeat one flat alternation, never a
+# repetition of repetitions: nested quantifiers backtrack exponentially on long chat.
+_ADV_WORD = (r"really|also|both|still|now|currently|actually|just|totally|absolutely|"
+             r"definitely|so|very|pretty|super|kind of|sort of|basically|mostly|fully|"
+             r"strictly|only|always|finally|already|officially|originally|recently|all")
+_ADV = rf"(?:(?:{_ADV_WORD})\s+)*"
+_AUX = r"(?:(?:'ve|have|has|'d|do|does|did|'ll|will)\s+)?(?:been\s+)?"
+_BE = r"(?:'m|am|'s|is|are|'re)"
+_NEG = r"(?:don't|do not|doesn't|does not|dont|doesnt|never|no longer|not|didn't|did not)"
+_ADV_OR_NEG = rf"(?:(?:{_ADV_WORD}|{_NEG})\s+)*"
+
+
+def english_facts(part: Part, ctx: Context, found: Found) -> None:
+    """What one part says about its subjects."""
+    t = part.text
+    for rule in (_self_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
+                 _plans, _channels):
+        rule(t, part, ctx, found)
+
+
+def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"I'm Dana" (the whole part, perhaps "…here" / "…from accounting"); "my daughter's
+    name is Lily"."""
+    if (m := match(rf"^'s\s+(?i:(?:full\s+|real\s+)?name)(?:'s|\s+is)\s+({NAME})", t)) and (
+            part.subjects is not None and m.group(1).split()[0].lower() not in NOT_NAMES):
+        found.say(part, "name", m.group(1), False, 0.9, "name")
+        for subject in part.subjects:
+            ctx.names[m.group(1).lower()] = subject
+    if (m := match(rf"^(?:is|'s)\s+({NAME})\s*(?:and\b|$)", t)) and part.subjects not in {
+            None, (USER,)} and m.group(1).split()[0].lower() not in NOT_NAMES:
+        found.say(part, "name", m.group(1), False, 0.9, "name")  # "my best friend is Sarah"
+    if part.subjects != (USER,):
+        return
+    m = (match(rf"^(?:'m|am)\s+({NAME})(?:\s+(?:here|from\s+.+))?(?:\s+and)?\s*$", t)
+         or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
+    if m and m.group(1).split()[0].lower() not in NOT_NAMES:
+        found.say(part, "name", m.group(1), False, 0.9, "name")
+
+
+_LIKE_VERB = (r"(like|likes|lo+ve|lo+ves|enjoy|enjoys|prefer|prefers|adore|adores|hate|hates|"
+              r"dislike|dislikes|can't stand|cannot stand|'m obsessed with|'s obsessed with|"
+              r"am obsessed with|is obsessed with|'m into|'s into|am into|is into|"
+              r"(?:'m|am|'s|is) (?:not )?(?:a )?(?:big |huge |massive )?fan of|"
+              r"(?:'m|am|'s|is) crazy about|(?:'m|am|'s|is) addicted to)")
+_DISLIKE = ("hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand")
+
+
+def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
+    m = match(rf"^\s*{_AUX}{_ADV_OR_NEG}{_LIKE_VERB}\s+(.+)", t, IC)
+    if not m:
+        return
+    verb = m.group(1).lower()
+    negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
+    raw = m.group(2).strip()
+    if search(rf"^(?:(?i:using|to use)\s+)?(?:the\s+)?{_CH}\b", raw):
+        return  # "I don't like using WeChat": a channel (read by ``_channels``)
+    if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
+        value = ctx.last.value  # "my girlfriend hates seafood but I love it"
+    else:
+        value = clean(raw)
+    if value:
+        found.say(part, "likes", value, negated, 0.9)
+
+
+def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """Diets (vegan, keto, halal…) and foods someone does not eat."""
+    if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
+                   r"(?:eat|drink)|can't have|cannot have|can not have)\s+(.+)", t, IC):
+        found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.95)
+    elif m := search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(.+)", t, IC):
+        found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.9)
+    elif m := search(r"\b(lactose|gluten)[- ]intolerant\b", t, IC):
+        found.say(part, "dietary_restriction", m.group(1).lower(), False, 0.9)
+    elif m := search(r"\b(?:eats?|can eat|started eating)\s+(.+?)\s+(?:again|now)\b", t, IC):
+        found.say(part, "dietary_restriction", clean(m.group(1)), True, 0.85)
+    diet = rf"({DIET_EN})(?:\s+diet)?\b"
+    if m := (match(rf"^\s*{_AUX}{_BE}?\s*{_ADV}(?:(not|no longer)\s+{_ADV})?(?:a\s+|an\s+)?"
+                   rf"{diet}", t, IC)
+             or search(rf"\b(?:went|gone|going|turned|became|become|switched to|on|follow|"
+                       rf"follows|following|keep|keeps|eat|eats|eating)\s+(not\s+)?"
+                       rf"(?:a\s+|the\s+|strictly\s+|fully\s+|mostly\s+)?{diet}", t, IC)
+             or match(rf"^(){diet}\s+here\b", t, IC)):
+        found.say(part, "diet", m.group(2).lower().replace("low carb", "low-carb"),
+                  bool(m.group(1)), 0.9)
+
+
+
+def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if m := search(r"\b(not |no longer |isn't |aren't |'m not |is not |am not |never )?"
+                   r"(?:\w+\s+)?allergic to\s+(.+)", t, IC):
+        found.say(part, "allergic_to", clean(m.group(2)), bool(m.group(1)), 0.97)
+    elif m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
+                     r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC):
+        found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
+
+
+_LIVES = (
+    rf"\b(?i:(?:live|lives|living|reside|resides|residing|based|settled)\s+"
+    rf"(?:now\s+|currently\s+|here\s+)?in)\s+({PLACE})",
+    rf"(?<!got )(?<!been )(?<!was )(?<!were )\b(?i:(?:moved|relocated)\s+"
+    rf"(?:back\s+|over\s+)?to)\s+({PLACE})",
+    rf"\b(?i:moved\s+(?:in)?to\s+(?:an?|the|our|my)\s+(?:new\s+|bigger\s+|smaller\s+)?"
+    rf"(?:apartment|house|place|flat|home|condo)\s+in)\s+({PLACE})",
+)
+_STAYING = re.compile(  # "I'm in Chicago this week for a conference" is a visit
+    r"\b(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:vacation|holiday|business|trip|work|conference|"
+    r"weekend|week|visit|meeting|wedding|few)|\bvisiting\b|\bthis (?:week|weekend)\b|"
+    r"\btoday\b|\btonight\b|\bright now\b", IC)
+
+
+def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    m = first_search(_LIVES, t)
+    if m is None and (m := match(rf"^\s*(?i:{_BE}\s+(?:now\s+|currently\s+|still\s+)?"
+                                 rf"(?:based\s+)?in)\s+({PLACE})(.*)$", t)):
+        m = None if _STAYING.search(m.group(2)) else m
+    if m is not None:
+        found.say(part, "lives_in", place(m.group(1)), False, 0.85, "place")
+
+
+def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if m := (match(rf"^\s*(?i:(?:{_BE}\s+)?{_ADV}(?:originally\s+)?from)\s+({PLACE})", t)
+             or search(rf"\b(?i:(?:grew up|born and raised|was born|born|raised)\s+in)\s+"
+                       rf"(?:(?:a|an|the)\s+(?:[a-z]+\s+){{0,3}}in\s+)?({PLACE})", t)
+             or search(rf"\b(?i:hails? from|a native of)\s+({PLACE})", t)):
+        found.say(part, "is_from", place(m.group(1)), False, 0.85, "place")
+
+
+_MODIFIER = r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on)\b)[\w'-]+\s+"
+_JOB = rf"(?:{_MODIFIER}){{0,3}}(?:{JOB_EN})s?\b"
+_SCHOOL = r"[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'.&-]*)*"
+
+
+_EMPLOYER = (
+    rf"\b(?i:(?:runs?|owns?|running|owning)\s+(?:an?|his|her|their|my)\s+)"
+    rf"((?i:(?:[a-z]+\s+){{0,2}}(?:{BUSINESS_EN})))\b",
+    rf"\b(?i:(?:new\s+job|got\s+a\s+job)\s+(?:at|with))\s+({ORG})",
+    rf"\b(?i:started\s+(?:at|with)|joined|hired\s+(?:at|by))\s+({ORG_NAME})",
+)
+
+
+def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """Occupation and employer: "I'm an ICU nurse at Mass General", "working as an RN at
+    Toronto General", "works at Google as a PM", "I teach 3rd grade", "driving buses for
+    the MTA", "he runs a small bakery"."""
+    job = at = None
+    negated = False
+    if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been)\s+{_ADV}(?:(not)\s+{_ADV})?"
+                  rf"(?:an?)\s+)(?i:({_JOB}))"
+                  rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
+        negated, job, at = bool(m.group(1)), m.group(2), m.group(3)
+    elif m := match(rf"^\s*(?i:(?:'re|are)\s+(?:both\s+|all\s+)?)(?i:((?:{_MODIFIER}){{0,2}}"
+                    rf"(?:{JOB_EN})s))\b", t):
+        job = singular(m.group(1))
+    elif m := search(rf"\b(?i:(?:work(?:s|ing|ed)?|freelanc(?:e|es|ing))\s+as\s+(?:an?\s+)?)"
+                     rf"(?i:({_JOB}))"
+                     rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
+        job, at = m.group(1), m.group(2)
+    elif m := search(rf"\b(?i:work(?:s|ing)?\s+(?:(?:nights|days|weekends|part-time|full-time|"
+                     rf"remotely|there|now|currently|still)\s+)*(?:at|for))\s+({ORG})"
+                     rf"(?:\s+(?i:as\s+(?:an?\s+)?)(?i:({_JOB})))?", t):
+        at, job = m.group(1), m.group(2)
+    elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
+                     r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
+                     r"kids\b|people\b|how\b|you\b|myself\b|yourself\b|himself\b|"
+                     r"herself\b|themselves\b|him\b|her\b|us\b)[A-Za-z]+)\b", t, IC):
+        job = f"{m.group(1)} teacher"
+    elif m := search(rf"\b(?i:driv(?:e|es|ing)\s+(?:an?\s+)?)(?i:(bus|truck|taxi|cab|uber|"
+                     rf"lyft|ambulance|forklift|train))(?:es|s)?(?:\s+(?i:for)\s+({ORG}))?", t):
+        job, at = f"{m.group(1).lower()} driver", m.group(2)
+    elif m := first_search(_EMPLOYER, t):  # "he runs a small bakery", "a new job at Meta"
+        at = m.group(1)
+    elif m := search(rf"\b(?i:(?:laid off|fired|let go)\s+from|(?:quit|left)\s+(?:my|his|her|"
+                     rf"their)\s+(?:job|position|role)\s+"
+                     rf"(?:at|with))\s+({ORG})", t):
+        found.say(part, "works_at", org(m.group(1)), True, 0.8, "organization")
+    if job and not re.match(r"(?i:student)\b", job):
+        found.say(part, "works_as", job.strip(), negated, 0.8, "job")
+    if at and not negated and (value := org(at)):
+        found.say(part, "works_at", value, False, 0.8, "organization")
+
+
+_STUDIES = (  # (field or degree, school)
+    rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
+    rf"((?!(?i:for|to|hard|abroad)\b)[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
+    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
+    rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting)\s+"
+    rf"(?:an?|my|his|her|their)\s+)((?i:{DEGREE_EN})(?:\s+(?i:in)\s+[\w&' -]+?)?)"
+    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?(?=\s*$|\s+[a-z])",
+    rf"\b(?i:(?:in|at|attending|going to)\s+)((?i:(?:{SCHOOL_KIND_EN})\s+school))"
+    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?",
+)
+
+
+def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"Studying CS at Georgia Tech", "doing an MBA at Wharton", "a Ph.D. student in
+    chemistry at U. of Michigan", "in med school at Johns Hopkins"."""
+    value = None
+    if m := match(rf"^\s*(?i:{_BE}\s+{_ADV}an?\s+)(?:(?i:({DEGREE_EN}))\s+|(?i:(?:first|second|"
+                  rf"third|fourth|final)[- ]year)\s+)?(?i:student)(?:\s+(?i:in|of)\s+"
+                  rf"([\w&' -]+?))?(?:\s+(?i:at)\s+({_SCHOOL}))?\s*$", t):
+        degree, field, school = m.group(1), m.group(2), m.group(3)
+        value = " ".join(filter(None, [degree, f"in {field}" if field and degree else field,
+                                       f"at {school}" if school else None]))
+    elif m := first_search(_STUDIES, t):
+        value = m.group(1) + (f" at {m.group(2)}" if m.group(2) else "")
+    if value:
+        found.say(part, "studies", value.strip(), False, 0.8)
+
+
+def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
+    m = search(rf"\b(?i:(?:have|has|'ve got|got|adopted|own|owns|just got)\s+(?:an?|two|three|"
+               rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
+               rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?",
+               t)
+    if not m or part.subjects is None or part.past:
+        return
+    pet = singular(m.group("pet"))
+    found.say(part, "has_pet", pet, False, 0.85, "pet")
+    if m.group("name"):
+        found.add(pet, "name", m.group("name"), False, 0.9, "name")
+        ctx.names[m.group("name").lower()] = pet
+
+
+_PLAN_VERB = (r"(?:going to|gonna|planning to|planning on|plan to|plans to|intend to|"
+              r"intending to|aiming to|aim to|hoping to|about to|set to|decided to|signed up to|"
+              r"decided|planning|going)(?=\s)")
+_NOT_PLANS = re.compile(
+    r"^(?:be|have|tell|ask|say|call|text|email|message|let|give|show|make sure|check|need|try|"
+    r"see|go(?!\s+(?:back\s+to|to\s+(?:grad|graduate|law|med|medical|business|nursing)\s+"
+    r"school|abroad|to\s+college|to\s+university))|get back|wait|sleep|die|cry|miss|lose|kill|"
+    r"scream|throw|do it|do that|do this|think|use|look into|keep|bother|stop)\b", IC)
+_NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"
+                                r"church|class|sleep|be|need)\b", IC)
+_DROP = (r"\b(?:gave up on|given up on|giving up on|give up on|(?:dropped|dropping|pulled|backed)"
+         r" out of|bailed on|dropped|dropping|drop|"
+         r"cancel(?:l)?ed|cancel(?:l)?ing|call(?:ed)? off|scrapped|ditched|abandoned|shelved|"
+         r"not doing)\s+(?:on\s+)?(?:the|my|our|that|this)?\s*")
+
+
+def plan_value(raw: str, clause: str) -> str:
+    """"run a half marathon this spring" → "run a half marathon"; "buy one" after
+    "saving up for a house" → "buy a house"; "going to the gym" is no plan."""
+    if _NOT_A_PLACE_TO_GO.match(raw) or _RIGHT_NOW.search(raw):
+        return ""  # "going to the gym", "going to make dinner now": no plan to remember
+    value = clean(raw, words=7)
+    if not value or _NOT_PLANS.match(value):
+        return ""
+    before = clause[:max(clause.find(raw), 0)] or clause
+    if (m := re.search(r"\s(one|it)$", value)) and (
+            thing := re.findall(r"\b(?:a|an)\s+([a-z]+)\b", before, IC)):
+        value = value[:m.start()] + f" a {thing[-1]}"
+    return value
+
+
+_RIGHT_NOW = re.compile(r"\b(?:now|tonight|today|later|this (?:evening|afternoon|morning)|"
+                        r"in a (?:bit|minute|sec|second)|real quick)\b", IC)
+# What can be dropped without having been planned in the episode: "the Yellowstone trip",
+# "the marathon", "my MBA application" — not "my phone" or "Netflix".
+_PLANNABLE = re.compile(
+    r"\b(?:trip|plan|plans|idea|class|classes|course|marathon|race|move|wedding|party|"
+    r"vacation|holiday|project|application|program|programme|training|diet|certification|"
+    r"degree|mba|phd|master'?s|exam|tour|visit|event|launch|renovation|startup|business)\b",
+    IC)
+
+
+def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or part.past:
+        return
+    if m := match(rf"^\s*{_AUX}(?i:(?:{_BE}|was|were)\s+)?{_ADV}(?:(not|no longer)\s+{_ADV})?"
+                  rf"(?:(?:'ve|have)\s+)?(?:been\s+)?{_PLAN_VERB}\s+(not\s+to\s+)?(.+)", t, IC):
+        plan(part, plan_value(m.group(3), ctx.sentence), bool(m.group(1) or m.group(2)), ctx,
+             found)
+    elif m := search(rf"(?i:{_BE}\s+)(not\s+)?(?i:(?:moving|relocating)\s+(?:back\s+)?to)\s+"
+                     rf"({PLACE})(.*)", t):
+        plan(part, f"move to {place(m.group(2))}", bool(m.group(1) or search(
+            r"\banymore\b|\bany more\b", m.group(3), IC)), ctx, found)
+    elif m := search(rf"{_DROP}(.+)", t, IC):
+        said = clean(m.group(1), words=6)
+        value = dropped(said, part, ctx)
+        if value != said or _PLANNABLE.search(said):
+            plan(part, value, True, ctx, found)
+    elif match(r"^(?:(?:honestly|actually|yeah|well|ok)\s+)*(?:not anymore|no longer|"
+               r"not happening|not doing (?:that|it) anymore)\s*$", t, IC) and ctx.plans:
+        entity, value = ctx.plans[-1]
+        found.add(entity, "plans_to", value, True, 0.8)
+
+
+_CH = rf"(?:(?i:{CHANNEL_EN})|{CHANNEL_EN_CASED})"
+_CHANNEL_WORDS = {"texting": "text", "text message": "text", "phone call": "phone",
+                  "call": "phone", "ring": "phone", "e-mail": "email", "dm": "message"}
+
+
+def channel(word: str) -> str:
+    low = word.lower()
+    return _CHANNEL_WORDS.get(low, low)
+
+
+def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"reach me on Slack rather than email", "don't message me on WhatsApp", "only uses
+    Viber", "refuses to use anything but the landline", "don't call me"."""
+    if m := search(rf"\b(?i:use|uses|using|via|through|answers? on|answers?|reach me (?:on|via|by|"
+                   rf"at)|message me on|text me on|contact me (?:on|via|by|through)|add me on|"
+                   rf"ping me on|find me on|dm me on|chat on|talk on|call me on|get me on|"
+                   rf"prefer|prefers)\s+(?:(?i:anything but|nothing but|only)\s+)?(?:the\s+)?"
+                   rf"({_CH})\b", t):
+        before = t[:m.start(1)]
+        negated = bool(search(rf"\b(?:{_NEG}|stop|refuses? to|hate|dislike)\b", before, IC))
+        negated ^= bool(search(r"\b(?:anything but|nothing but)\b", before, IC))
+        found.say(part, "uses_channel", channel(m.group(1)), negated, 0.9, "channel")
+        if other := search(rf"\b(?i:rather than|instead of|not|over|than)\s+(?:(?i:by|via|on)\s+)?"
+                           rf"(?:the\s+)?({_CH})\b", t[m.end():]):
+            found.say(part, "uses_channel", channel(other.group(1)), not negated, 0.9,
+                      "channel")
+    elif m := search(r"\b(?:don't|do not|never|stop)\s+(call|phone|ring|text|email|e-mail|"
+                     r"message|dm)\s+me\b", t, IC):
+        found.say(part, "uses_channel", channel(m.group(1)), True, 0.9, "channel")
+    elif m := match(r"^(?i:(?:just\s+)?(text|email|e-mail|message|dm|call|ring)\s+me)\b"
+                    r"(?!\s+[A-Z])(?!\s+(?i:when|if|back|later|tomorrow))", t):
+        found.say(part, "uses_channel", channel(m.group(1)), False, 0.85, "channel")
+        if other := search(r"\b(?:instead of|rather than|not)\s+(call|text|email|messag)",
+                           t[m.end():], IC):
+            found.say(part, "uses_channel", channel(other.group(1).replace("messag", "message")),
+                      True, 0.85, "channel")
+
+
+def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
+    """Rules whose subject the words themselves say: "my name is", "call me", "her name's",
+    "my favourite band is", "the plan is to", "best way to reach me is", "Telegram works",
+    "that was my brother", budgets; and the person a clause introduces ("Talked to Tom")."""
+    t = normalize(clause)
+    who = carry or (USER,)
+    if m := search(rf"(?:\b(?i:my\s+(?:full\s+|real\s+|first\s+|legal\s+)?name(?:'s|\s+is)|"
+                   rf"call\s+me)|^(?i:name's))\s+({NAME})", t):
+        if m.group(1).split()[0].lower() not in NOT_NAMES:
+            found.add(USER, "name", m.group(1), False, 0.9, "name")
+    elif (m := search(rf"\b(?i:(?:his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and ctx.person:
+        found.add(ctx.person, "name", m.group(1), False, 0.9, "name")
+        ctx.names[m.group(1).lower()] = ctx.person
+    m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
+               rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
+    if m and m.group(1).split()[0].lower() not in NOT_NAMES:
+        ctx.person = ctx.entity_named(m.group(1))
+    if m := search(r"\b(my|her|his)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+[\w ]{1,20}?\s+"
+                   r"(?:is|are)\s+(.+)", t, IC):
+        owner = USER if m.group(1).lower() == "my" else ctx.person
+        if owner and (value := clean(m.group(2))):
+            found.add(owner, "likes", value, False, 0.9)
+    m = search(r"\b(?:my|our|the)\s+(?:\w+\s+)?(?:goal|plan|resolution|dream|aim)"
+               r"(?:\s+(?:this|for|next)\s+\w+)?\s+is\s+to\s+(.+)", t, IC)
+    if m and (value := plan_value(m.group(1), ctx.sentence)):
+        found.add(USER, "plans_to", value, False, 0.8)
+        ctx.plans.append((USER, value))
+    if m := (search(rf"\b(?i:best\s+(?:way|place)\s+to\s+(?:reach|contact|get hold of|get)\s+me"
+                    rf"\s+is)\s+(?:(?i:by|via|on|through)\s+)?(?:the\s+)?({_CH})\b", t)
+             or search(rf"^(?:the\s+)?({_CH})(?i:ing)?\s+(?i:works|is fine|is ok|is okay|is good|"
+                       rf"is best|is better|is preferred|works better|works best|is great)\b", t)
+             or search(rf"\b(?i:switch (?:that|it|this) to)\s+({_CH})\b", t)):
+        for subject in who:
+            found.add(subject, "uses_channel", channel(m.group(1)), False, 0.9, "channel")
+    _correction(t, ctx, found)
+
+
+def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
+    """Rules that read a whole sentence: a budget ("laptop budget: $1200")."""
+    _budget(normalize(sentence), ctx, found)
+
+
+_CURRENCY = {"dollar": "$", "usd": "$", "buck": "$", "euro": "€", "eur": "€", "pound": "£",
+             "gbp": "£", "yuan": "¥", "rmb": "¥", "yen": "¥"}
+_MONEY = re.compile(
+    r"([$€£¥])?\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b|thousand\b)?\s*"
+    r"(dollars?|usd|bucks|euros?|eur|pounds?|gbp|yuan|rmb|yen)?(?![\w%])", IC)
+_CAP = re.compile(r"\b(under|below|within|up to|at most|max|no more than|less than|around|about|"
+                  r"approx\.?|approximately|roughly)\s*$", IC)
+
+
+def _budget(t: str, ctx: Context, found: Found) -> None:
+    """"laptop budget: $1200", "under $300 for groceries", "my limit is approx. $40": an
+    amount of money (a currency, or a budget named) — never "under 20g of carbs"."""
+    budget = search(r"\b(?:budget|limit|spend|spending)\b", t, IC)
+    for m in _MONEY.finditer(t):
+        has_currency = bool(m.group(1) or m.group(4))
+        cap = _CAP.search(t[:m.start()])
+        if not has_currency and not (budget and budget.end() <= m.start()):
+            continue
+        if not (budget or cap):
+            continue
+        symbol = m.group(1) or _CURRENCY.get((m.group(4) or "").lower().rstrip("s"), "")
+        amount = symbol + m.group(2).replace(",", "") + ("k" if m.group(3) else "")
+        qualifier = cap.group(1).lower() if cap else ""
+        qualifier = {"below": "under", "less than": "under", "no more than": "under",
+                     "at most": "under", "max": "under", "within": "under",
+                     "up to": "under"}.get(qualifier, qualifier)
+        found.add(ctx.event or USER, "budget", f"{qualifier} {amount}".strip(), False, 0.85,
+                  "amount")
+        ctx.budget_said = True
+        return
+
+
+def _correction(t: str, ctx: Context, found: Found) -> None:
+    """After a negated fact, "that was my brother" gives it to the brother and "it was the
+    dust" to its true value."""
+    last = ctx.last
+    if last is None or not last.negated or last.predicate not in {
+            "allergic_to", "likes", "dietary_restriction"}:
+        return
+    if m := match(rf"^(?:that|it|this)\s+(?:was|is|'s)\s+(?:actually\s+|really\s+)?my\s+"
+                  rf"{KIN_MOD}({REL_EN})\b", t, IC):
+        found.add(m.group(1).lower(), last.predicate, last.value, False, last.confidence)
+    elif m := match(r"^(?:that|it|this)\s+(?:was|is|'s)\s+(?:actually\s+|just\s+|really\s+)?"
+                    r"(?:the\s+)?([\w -]{2,30})$", t, IC):
+        found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)

@@ -1,0 +1,192 @@
+"""``RuleExtractor``: reads an episode's user messages, sentence by sentence, clause by
+clause, with what the episode has said so far (``Context``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from graphmem._models import Episode
+from graphmem.extract import chinese, english, english_rules
+from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
+from graphmem.extract.dates import dates, event_in
+from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
+from graphmem.extract.vocab import CHANNEL_EN, CHANNEL_ZH, DIET_EN, PET_EN, PET_ZH
+from graphmem.nlp import is_chinese, split_speaker
+
+_TRIGGER = re.compile(
+    rf"喜欢|爱|讨厌|迷上|吃|过敏|预算|{CHANNEL_ZH}|住|搬|工作|上班|做|当|是|叫|老家|长大|读|学|养|"
+    rf"{PET_ZH}|准备|打算|计划|目标|放弃|\b(?:like|likes|love|loves|enjoy|prefer|prefers|hate|"
+    rf"hates|dislike|fan|into|obsessed|eat|eating|allergic|allergy|budget|limit|under|"
+    rf"{DIET_EN}|{CHANNEL_EN}|call|text|live|living|moved|moving|from|grew|born|work|working|"
+    rf"works|teach|study|studying|student|school|name|named|called|i'?m|im|{PET_EN}|"
+    rf"planning|going|goal|plan|gave up|dropped|cancel+ed|due|deadline)\b|\$\d|€\d|£\d",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Language:
+    """How one language is read: a clause's parts (who), the rules of one part and those
+    of a whole clause (what)."""
+
+    parts: Callable[[str, Context, tuple[str, ...] | None, Found], list[Part]]
+    part_facts: Callable[[Part, Context, Found], None]
+    clause_facts: Callable[[str, Context, Found, tuple[str, ...] | None], None]
+
+
+_ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts)
+_CHINESE = _Language(chinese.parts, chinese.chinese_facts, chinese.clause_facts)
+
+
+def might_have_facts(text: str) -> bool:
+    """A cheap, permissive pre-check: False means no rule can match this message."""
+    return bool(_TRIGGER.search(text))
+
+
+class RuleExtractor:
+    """The default, offline extractor: specific rules (regular expressions) first, then,
+    for English sentences no rule covered, a generic subject–verb–object reading from
+    spaCy's parser (``generic=False`` keeps to the cheap rules, as the online path does).
+
+    Messages are read whole, however long: a fact said after a long story counts."""
+
+    def __init__(self, generic: bool = True) -> None:
+        self.generic = generic
+
+    def extract(self, episode: Episode) -> list[Candidate]:
+        ctx = Context(event=event_in(episode.goal))
+        found: list[Candidate] = []
+        deferred: list[_Deferred] = []
+        for action in episode.actions:
+            if action.role == "user":
+                found.extend(self.extract_text(action.content, action.ts, ctx, deferred))
+        found.extend(_generic(deferred))
+        said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first message at ts
+        return _dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0)) for c in found])
+
+    def extract_text(
+        self, text: str, observed_at: datetime, ctx: Context | None = None,
+        deferred: list[_Deferred] | None = None,
+    ) -> list[Candidate]:
+        """Candidates from one user message (the online path uses this directly).
+
+        Rules read clause by clause. Each English sentence goes to the generic reader too
+        (whole, so that "we explored nature, roasted marshmallows" keeps its subject),
+        which skips what the rules already read; sentences wait in ``deferred`` when it is
+        given (parsed later in one batch), else they are parsed here."""
+        ctx = ctx or Context(event=event_in(text))
+        speaker, text = split_speaker(text)
+        ctx.speaker = speaker
+        ctx.event = ctx.event or event_in(text)
+        out: list[Candidate] = []
+        now_deferred: list[_Deferred] = []
+        for said in sentences(text):
+            sentence, hedged, covered = self._sentence(said, observed_at, ctx, out)
+            if (self.generic and not is_chinese(sentence)
+                    and sum(b - a for a, b in covered) < len(sentence)):
+                (now_deferred if deferred is None else deferred).append(_Deferred(
+                    sentence, observed_at, speaker or USER, ctx.person, hedged,
+                    tuple(covered)))
+        if speaker:  # first person is the speaker, not the memory's user
+            out = [replace(c, entity=speaker) if c.entity == USER else c for c in out
+                   if not (c.predicate == "name" and c.value == speaker)]
+        return out + _generic(now_deferred)
+
+    @staticmethod
+    def _sentence(sentence: str, ts: datetime, ctx: Context,
+                  out: list[Candidate]) -> tuple[str, bool, list[tuple[int, int]]]:
+        """Read one sentence into ``out``; the sentence as read, whether it hedged, and
+        the character spans of the clauses the rules read (or skipped as questions)."""
+        lang = _CHINESE if is_chinese(sentence) else _ENGLISH
+        if lang is _ENGLISH:
+            sentence = english.merge_appositives(sentence)
+        ctx.last, ctx.sentence = None, sentence
+        carry: tuple[str, ...] | None = (USER,)  # who a clause without a subject is about
+        covered: list[tuple[int, int]] = []
+        hedged = False
+        cursor, first = 0, len(out)
+        if lang is _ENGLISH:  # the statements of the sentence, read whole
+            stated = ", ".join(c for c in clauses(sentence) if not is_question(c))
+            found = Found(ts, sentence, ctx)
+            english_rules.sentence_facts(stated, ctx, found)
+            out.extend(found.items)
+        for clause in clauses(sentence):
+            start = sentence.find(clause, cursor)
+            span = (start, start + len(clause)) if start >= 0 else (0, 0)
+            cursor = max(cursor, span[1])
+            found = Found(ts, clause, ctx)
+            question = is_question(clause)
+            if not question:
+                dates(clause, sentence, ctx, found)
+            parts = lang.parts(clause, ctx, carry, found)
+            if question or is_hypothetical(clause):  # who was named still counts
+                out.extend(c for c in found.items if c.predicate == "has_relation")
+                covered.append(span)
+                continue
+            lang.clause_facts(clause, ctx, found, carry)
+            for part in parts:
+                lang.part_facts(part, ctx, found)
+                hedged = hedged or part.hedged
+            named = [p.subjects for p in parts if p.subjects is not None]
+            if named:
+                carry = named[-1]
+            if any(c.predicate != "has_relation" for c in found.items):
+                covered.append(span)
+            out.extend(found.items)
+        out[first:] = _corrections(out[first:])
+        return sentence, hedged, covered
+
+
+_CORRECTED = frozenset({"works_as", "works_at", "is_from", "lives_in", "name", "diet"})
+
+
+def _corrections(found: list[Candidate]) -> list[Candidate]:
+    """"I'm not a nurse, I'm a doctor" / "我不是医生，我是药剂师" say what someone is: the
+    value denied was someone's assumption, not a fact to keep."""
+    return [c for i, c in enumerate(found)
+            if not (c.negated and c.predicate in _CORRECTED and any(
+                d.entity == c.entity and d.predicate == c.predicate and not d.negated
+                for d in found[i + 1:]))]
+
+
+@dataclass(frozen=True)
+class _Deferred:
+    """A sentence waiting for the generic reader, with who "I" and "she" were then and
+    the character spans of its clauses that specific rules already read."""
+
+    clause: str
+    observed_at: datetime
+    first_person: str
+    person: str | None
+    hedged: bool
+    covered: tuple[tuple[int, int], ...] = ()
+
+
+def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
+    if not deferred:
+        return []
+    from graphmem.extract_generic import GENERIC_CONFIDENCE, generic_candidates, parse
+
+    out = []
+    for item, doc in zip(deferred, parse([d.clause for d in deferred]), strict=True):
+        confidence = GENERIC_CONFIDENCE - (0.25 if item.hedged else 0.0)
+        out.extend(
+            Candidate(entity, predicate, value, negated, confidence, item.observed_at,
+                      item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
+            for entity, predicate, value, negated, sentence, when in generic_candidates(
+                doc, item.observed_at, item.first_person, item.person, item.covered))
+    return out
+
+
+def _dedupe(found: Sequence[Candidate]) -> list[Candidate]:
+    """One candidate per (entity, predicate, value, negated): the most confident, latest."""
+    best: dict[tuple[str, str, str, bool], Candidate] = {}
+    for c in found:
+        key = (c.entity, c.predicate, c.value.lower(), c.negated)
+        if key not in best or c.confidence >= best[key].confidence:
+            best.pop(key, None)
+            best[key] = c
+    return list(best.values())

@@ -1,0 +1,138 @@
+"""Word lists the rules read with: relations, pets, jobs, diets, channels, events.
+
+Surface words, as people say them; the normalization lexicon (``graphmem.normalize``)
+maps them to canonical entities later (妈妈 / mom → mother, 柴犬 / puppy → dog).
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def alternation(words: str) -> str:
+    """A regex alternation of space-separated ``words`` (``_`` joins a phrase), longest
+    first so that "best friend" wins over "friend"."""
+    items = {w.replace("_", " ") for w in words.split()}
+    return "|".join(re.escape(w) for w in sorted(items, key=lambda w: (-len(w), w)))
+
+
+# -- people ------------------------------------------------------------------------------
+
+REL_EN = alternation(
+    "girlfriend boyfriend fiancé fiancée fiance fiancee wife husband spouse partner "
+    "mom mother mum mommy mama dad father daddy papa parents sister brother sibling "
+    "grandma grandmother granny nana grandpa grandfather granddad aunt auntie uncle cousin "
+    "manager boss supervisor colleague coworker co-worker roommate flatmate classmate son "
+    "daughter kids "
+    "children niece nephew best_friend friend mother-in-law father-in-law sister-in-law "
+    "brother-in-law grandson granddaughter stepmom stepdad stepmother stepfather")
+# Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
+REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
+REL_ZH = alternation(
+    "女朋友 女友 男朋友 男友 未婚妻 未婚夫 老婆 妻子 太太 爱人 老公 丈夫 对象 "
+    "妈妈 母亲 老妈 爸爸 父亲 老爸 爸妈 父母 姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 "
+    "姥爷 姑姑 舅舅 叔叔 表哥 表姐 表妹 表弟 堂哥 堂姐 经理 老板 领导 上司 主管 同事 闺蜜 "
+    "好朋友 朋友 室友 同学 儿子 女儿 婆婆 公公 岳母 岳父 丈母娘 老丈人 嫂子 姐夫 妹夫 弟媳 侄子 "
+    "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝")
+# One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
+REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")
+PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲")}
+
+# -- pets --------------------------------------------------------------------------------
+
+PET_EN = alternation(
+    "dog puppy pup cat kitten kitty rabbit bunny hamster parrot budgie cockatiel bird "
+    "goldfish fish turtle tortoise snake lizard gecko ferret hedgehog horse pony chinchilla "
+    "rat guinea_pig golden_retriever labrador poodle beagle corgi husky pug dachshund "
+    "shiba bulldog terrier chihuahua german_shepherd border_collie")
+PET_ZH = alternation(
+    "猫 猫咪 小猫 狗 狗狗 小狗 柴犬 柯基 金毛 泰迪 哈士奇 拉布拉多 边牧 比熊 博美 兔子 仓鼠 "
+    "鹦鹉 金鱼 乌龟 蜥蜴 刺猬 龙猫 豚鼠 布偶猫 英短")
+COUNT_ZH = "[一两二三四五六七八九十几]?[只条个头]?"
+
+# -- work and study ----------------------------------------------------------------------
+
+JOB_EN = alternation(
+    "engineer developer programmer coder designer teacher professor lecturer tutor doctor "
+    "physician surgeon dentist nurse pharmacist therapist psychologist psychiatrist "
+    "counselor counsellor lawyer attorney paralegal accountant auditor analyst consultant "
+    "manager director executive founder cofounder co-founder scientist researcher writer "
+    "author copywriter journalist editor reporter photographer artist illustrator animator "
+    "musician singer actor actress dancer chef cook baker barista bartender waiter waitress server "
+    "cashier clerk receptionist secretary assistant intern architect electrician plumber "
+    "carpenter mechanic technician tech driver pilot firefighter officer cop detective "
+    "farmer vet veterinarian librarian translator interpreter recruiter marketer "
+    "specialist coordinator administrator banker trader broker realtor agent entrepreneur "
+    "freelancer contractor paramedic caregiver nanny babysitter janitor housekeeper tailor "
+    "hairdresser stylist barber coach trainer instructor principal pastor priest midwife "
+    "dietitian nutritionist planner strategist producer sonographer radiologist "
+    "pm rn np sde swe ceo cto cfo coo vp hr qa emt")
+DEGREE_EN = r"(?:ph\.?d\.?|phd|mba|master'?s|masters|msc|m\.?s\.?|ma|bachelor'?s|ba|bsc|b\.?s\.?|" \
+            r"md|jd|law degree|degree|doctorate|postdoc)"
+SCHOOL_KIND_EN = "med|medical|law|grad|graduate|nursing|dental|business|art|film|culinary|" \
+                 "high|vet|pharmacy|engineering"
+BUSINESS_EN = alternation(
+    "bakery restaurant café cafe coffee shop store shop bar pub salon studio gym farm "
+    "company business startup firm agency clinic practice food_truck")
+ORG_NOUN_EN = alternation(
+    "hospital clinic school university college bank bakery café cafe restaurant store shop "
+    "office company firm agency lab startup factory warehouse hotel gym library museum "
+    "church center centre studio plant mill garage salon hospice pharmacy department "
+    "nonprofit charity consultancy bar pub farm supermarket group law_firm school_district")
+JOB_SUFFIX_ZH = alternation(
+    "工程师 设计师 程序员 老师 教师 医生 护士 药剂师 律师 会计 记者 作家 厨师 研究员 经理 "
+    "主管 总监 总裁 老板 司机 警察 消防员 公务员 销售 客服 编辑 翻译 咨询师 分析师 顾问 "
+    "柜员 店员 服务员 快递员 外卖员 保安 保姆 主播 博主 画家 歌手 演员 摄影师 教练 "
+    "工人 技术员 产品经理 运营 会计师 审计师 建筑师 兽医 教授 讲师 助理 秘书 实习生 店长 校长 院长 "
+    "部长 组长 科长 厂长 处长 局长 班长 队长 社长 行长 主任 自由职业者")
+JOB_FIELD_ZH = alternation(
+    "数据分析 风控 后端 前端 产品 设计 测试 运营 销售 开发 研发 算法 财务 会计 人事 市场 "
+    "法务 行政 编辑 翻译 咨询 客服 外贸 投资 审计 运维 硬件 软件 嵌入式 UI 交互 "
+    "HR SDE PM QA IT")
+ORG_SUFFIX_ZH = alternation(
+    "公司 银行 医院 学校 大学 集团 工厂 企业 外企 国企 央企 事务所 研究所 研究院 机构 "
+    "诊所 餐厅 饭店 酒店 超市 商场 门店 工作室 律所 报社 电视台 政府 部门 中心")
+
+# -- food --------------------------------------------------------------------------------
+
+DIET_EN = alternation(
+    "vegan vegetarian pescatarian pescetarian keto paleo halal kosher gluten-free "
+    "dairy-free lactose-free low-carb low carb plant-based carnivore flexitarian "
+    "whole30 raw_vegan intermittent_fasting")
+DIET_ZH = {"吃素": "素食", "素食": "素食", "吃斋": "素食", "生酮": "生酮", "清真": "清真",
+           "无麸质": "无麸质", "低碳水": "低碳水", "轻断食": "轻断食"}
+
+# -- channels ----------------------------------------------------------------------------
+
+CHANNEL_EN = alternation(
+    "wechat e-mail email slack telegram whatsapp sms phone dingtalk lark feishu qq viber "
+    "landline imessage messenger discord skype zoom texting text text_message phone_call")
+CHANNEL_EN_CASED = alternation("Teams Signal LINE Line")  # everyday words in lower case
+CHANNEL_ZH = alternation(
+    "微信 邮件 邮箱 电子邮件 Slack slack 钉钉 飞书 电话 短信 QQ qq Telegram WhatsApp 座机 "
+    "手机 企业微信 Teams")
+
+# -- events and deliverables -------------------------------------------------------------
+
+EVENT_ZH = alternation("聚会 派对 婚礼 旅行 旅游 晚餐 晚宴 活动 面试 演出 发布会 项目") + \
+    "|会议(?!室)"
+EVENT_EN = alternation(
+    "party wedding meeting trip dinner event project interview offsite conference launch "
+    "release concert vacation")
+DELIVERABLE_ZH = alternation("论文 报告 申请 作业 提案 方案 项目")
+DELIVERABLE_EN = alternation(
+    "report thesis dissertation application proposal assignment homework paper essay "
+    "project taxes")
+
+# -- places ------------------------------------------------------------------------------
+
+# Provinces and big cities: "我是广东的" names a place only when the place is known.
+_PLACES_ZH_TEXT = """
+    北京 天津 上海 重庆 河北 山西 辽宁 吉林 黑龙江 江苏 浙江 安徽 福建 江西 山东
+    河南 湖北 湖南 广东 海南 四川 贵州 云南 陕西 甘肃 青海 台湾 内蒙古 广西 西藏
+    宁夏 新疆 香港 澳门 东北 潮汕 广州 深圳 杭州 南京 苏州 成都 武汉 西安 长沙
+    郑州 青岛 厦门 大连 沈阳 哈尔滨 济南 合肥 福州 昆明 南昌 贵阳 南宁 宁波 无锡
+    温州 东莞 佛山 珠海 汕头 石家庄 太原 长春 兰州 乌鲁木齐 拉萨 海口 三亚 大理
+    丽江 桂林 扬州 徐州 洛阳 美国 英国 日本 韩国 加拿大 澳洲 澳大利亚 新加坡 德国
+    法国 意大利"""
+PLACES_ZH = frozenset(_PLACES_ZH_TEXT.split())
