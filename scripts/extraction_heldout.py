@@ -1,0 +1,126 @@
+"""Score the rule extractor on the held-out labelled set, the way the labelled test does.
+
+``tests/data/extraction_heldout.{en,zh}.jsonl`` were written after the extractor's rules,
+by someone who had not seen them, in the same format and label conventions as
+``tests/data/extraction_labelled.*.jsonl``. This script reuses the scoring of
+``tests/test_extract_labelled.py`` unchanged (episode building, min confidence, subject
+normalization, the item's own supersession, value matching) and only swaps the data file.
+
+    cd /work/main && .venv/bin/python scripts/extraction_heldout.py [--lang en|zh] [--quiet]
+
+Prints per language: overall and per-predicate precision/recall, then every item with an
+error (expected vs got), false negatives and false positives.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+import test_extract_labelled as harness  # noqa: E402
+from graphmem.extract import RuleExtractor  # noqa: E402
+from graphmem.predicates import PREDICATES  # noqa: E402
+
+HELDOUT = ROOT / "tests" / "data"
+
+
+def load(lang: str) -> list[dict]:
+    with (HELDOUT / f"extraction_heldout.{lang}.jsonl").open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def score_items(items: list[dict]) -> tuple[harness.Score, list[dict]]:
+    """``harness.score`` line for line, over ``items``, also keeping per-item detail."""
+    extractor = RuleExtractor()
+    tp: Counter = Counter()
+    fp: Counter = Counter()
+    fn: Counter = Counter()
+    misses: list[str] = []
+    details: list[dict] = []
+    for item in items:
+        found = [c for c in extractor.extract(harness.episode_of(item))
+                 if c.predicate in PREDICATES and c.confidence >= harness.MIN_CONFIDENCE]
+        got = harness.surviving(found)
+        want = [(harness.subject_key(s), p, v, bool(n)) for s, p, v, n in item["expected"]]
+        unmatched = list(got)
+        missed, extra = [], []
+        for w in want:
+            hit = next((g for g in unmatched if g[:2] == w[:2] and g[3] == w[3]
+                        and harness.values_match(g[2], w[2])), None)
+            if hit is None:
+                fn[w[1]] += 1
+                missed.append(w)
+                misses.append(f"{item['id']} missed {w}")
+            else:
+                tp[w[1]] += 1
+                unmatched.remove(hit)
+        for g in unmatched:
+            fp[g[1]] += 1
+            extra.append(g)
+            misses.append(f"{item['id']} extra  {g}")
+        if missed or extra:
+            details.append({"id": item["id"], "tags": item.get("tags", []),
+                            "messages": item["messages"], "expected": want, "got": got,
+                            "missed": missed, "extra": extra})
+    return harness.Score(tp, fp, fn, misses), details
+
+
+def fmt(t: tuple) -> str:
+    s, p, v, n = t
+    return f"({s}, {p}, {v!r}{', NEG' if n else ''})"
+
+
+def report(lang: str, quiet: bool) -> harness.Score:
+    items = load(lang)
+    s, details = score_items(items)
+    print(f"=== held-out {lang}: {len(items)} items, "
+          f"{sum(1 for i in items if not i['expected'])} without facts ===")
+    print(harness.table(lang, s))
+    print(f"  items fully correct: {len(items) - len(details)}/{len(items)}")
+    if quiet:
+        return s
+    print(f"\n--- {lang}: items with errors ({len(details)}) ---")
+    for d in details:
+        print(f"\n{d['id']}  [{', '.join(d['tags'])}]")
+        for m in d["messages"]:
+            print(f"   > {m}")
+        print(f"   expected: {', '.join(map(fmt, d['expected'])) or '-'}")
+        print(f"   got:      {', '.join(map(fmt, d['got'])) or '-'}")
+        for w in d["missed"]:
+            print(f"   FN {fmt(w)}")
+        for g in d["extra"]:
+            print(f"   FP {fmt(g)}")
+    print(f"\n--- {lang}: false negatives ---")
+    for d in details:
+        for w in d["missed"]:
+            print(f"  {d['id']}  {fmt(w)}")
+    print(f"\n--- {lang}: false positives ---")
+    for d in details:
+        for g in d["extra"]:
+            print(f"  {d['id']}  {fmt(g)}")
+    print()
+    return s
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lang", choices=["en", "zh"], action="append")
+    ap.add_argument("--quiet", action="store_true", help="tables only")
+    args = ap.parse_args()
+    scores = {lang: report(lang, args.quiet) for lang in (args.lang or ["en", "zh"])}
+    print("=== summary (held-out) ===")
+    for lang, s in scores.items():
+        print(f"  {lang}: precision {s.precision():.3f}  recall {s.recall():.3f}  "
+              f"(targets on the labelled set: P>={harness.TARGETS['precision']}, "
+              f"R>={harness.TARGETS['recall']})")
+
+
+if __name__ == "__main__":
+    main()
