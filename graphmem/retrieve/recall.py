@@ -30,6 +30,7 @@ from graphmem.retrieve.passages import (
     Key,
     Line,
     build_passages,
+    diversify,
     fuse,
     lexical_scores,
 )
@@ -59,6 +60,7 @@ class RetrievalConfig:
     episode_weight: float = 0.3
     episode_floor: float = 0.3  # cosine an episode needs (unless the question is only a time)
     few_keywords: int = 5  # fewer keyword hits than this: episodes near in meaning join in
+    session_decay: float = 1.0  # each further message of one session counts this much less
     window_weight: float = 1.0  # messages inside the question's time window count again
     replies: bool = True  # a question brings the message that answers it
     fact_share: float | None = None  # of the budget facts may take first (None: by route)
@@ -140,7 +142,7 @@ def recall(
                                           k, exact_scan_max,
                                           None if strict else config.episode_floor),
                          1.0 if strict else config.episode_weight))
-    ranked = fuse(rankings)
+    ranked = diversify(fuse(rankings), config.session_decay)
     passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
     if route != "episodic" and top_k_facts:
