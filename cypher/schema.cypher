@@ -69,5 +69,5 @@ OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}};
 // Raw messages: the `english` analyzer stems ("running" finds "runs"); it splits Chinese
 // into single characters, so graphmem asks for a Chinese word as a quoted phrase.
 CREATE FULLTEXT INDEX message_fulltext IF NOT EXISTS
-FOR (m:Message) ON EACH [m.text, m.tenant]
+FOR (m:Message) ON EACH [m.text, m.speaker, m.tenant]
 OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}};

@@ -262,9 +262,12 @@ class FlatBaseline(_Baseline):
         super().__init__(runner)
         self.embedder = embedder
 
-    def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
-        vector = list(self.embedder.embed([query])[0])
-        return self._ranked(user_id, target, vector=vector)
+    def rank(self, query: str, user_id: str, target: int,
+             vector: Sequence[float] | None = None) -> list[dict[str, Any]]:
+        """As ``_Baseline.rank``; ``vector`` is the question's embedding if already made."""
+        if vector is None:
+            vector = self.embedder.embed([query])[0]
+        return self._ranked(user_id, target, vector=list(vector))
 
     def _search(self, user_id: str, k: int, candidates: int, **params: Any) -> list[dict]:
         return self.runner.read(
@@ -301,8 +304,13 @@ class HybridBaseline:
 
     def rank(self, query: str, user_id: str, target: int) -> list[dict[str, Any]]:
         # each ranking deep enough to fill the target alone, so the fusion can too
-        by_vector = self.flat.rank(query, user_id, target)
-        by_words = self.bm25.rank(query, user_id, target)
+        return self.fuse(self.flat.rank(query, user_id, target),
+                         self.bm25.rank(query, user_id, target))
+
+    @staticmethod
+    def fuse(by_vector: Sequence[dict[str, Any]], by_words: Sequence[dict[str, Any]]
+             ) -> list[dict[str, Any]]:
+        """The two rankings' rows fused, best first."""
         rows = {(r["session_id"], r["msg_id"]): r for r in [*by_words, *by_vector]}
         keys = {key: f"{key[0]}\x1f{key[1]}" for key in rows}
         fused = rrf([keys[(r["session_id"], r["msg_id"])] for r in by_vector],

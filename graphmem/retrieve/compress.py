@@ -28,7 +28,7 @@ from graphmem.retrieve.words import content_words
 
 HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past conversations]")
 HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关对话]")
-FACT_SHARE = {"semantic": 0.5, "both": 0.2, "episodic": 0.0}
+FACT_SHARE = {"semantic": 0.3, "both": 0.15, "episodic": 0.0}
 MIN_LINE_TOKENS = 40
 LINE_SHARE = 6  # a message shows at most 1/6 of the budget (at least MIN_LINE_TOKENS)
 REDUNDANT = 0.75  # a fact whose words a shown passage of its episode holds this much of
@@ -122,10 +122,11 @@ def choose(
     lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
     room = budget
-    if passages:  # facts first, up to their share — the best one at least, if it fits
-        best = count_tokens(lines[ordered[0].fact_id]) + 9 if ordered else 0
+    trusted = [f for f in ordered if not f.reference_only]
+    if passages:  # trusted facts first, up to their share — the best one at least
+        best = count_tokens(lines[trusted[0].fact_id]) + 9 if trusted else 0
         room = min(budget, max(int(budget * share), best))
-    kept_facts = _take_facts(ordered, lines, room)
+    kept_facts = _take_facts(trusted if passages else ordered, lines, room)
     blocks: list[Block] = []
     episodes: set[str] = set()
     text = _render(kept_facts, lines, blocks, chinese)

@@ -113,6 +113,21 @@ def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = RRF_K
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
+def diversify(ranked: Sequence[tuple[Key, float]], decay: float) -> list[tuple[Key, float]]:
+    """Each further message of a session already ranked counts ``decay`` times less than
+    the one before it: answers that span several conversations ("What books has Melanie
+    read?") are not crowded out by one talkative session."""
+    if decay >= 1.0:
+        return list(ranked)
+    seen: dict[str, int] = {}
+    out = []
+    for key, score in ranked:
+        n = seen.get(key[0], 0)
+        seen[key[0]] = n + 1
+        out.append((key, score * decay ** n))
+    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+
+
 def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
                    successors: Mapping[Key, Line], limit: int) -> list[Passage]:
     """The ``limit`` best passages, best first: each ranked message, with the message

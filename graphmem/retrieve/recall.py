@@ -30,6 +30,7 @@ from graphmem.retrieve.passages import (
     Key,
     Line,
     build_passages,
+    diversify,
     fuse,
     lexical_scores,
 )
@@ -58,6 +59,8 @@ class RetrievalConfig:
     vector_episodes: int = 3  # nearest episodes whose best message becomes a candidate
     episode_weight: float = 0.3
     episode_floor: float = 0.3  # cosine an episode needs (unless the question is only a time)
+    few_keywords: int = 5  # fewer keyword hits than this: episodes near in meaning join in
+    session_decay: float = 1.0  # each further message of one session counts this much less
     window_weight: float = 1.0  # messages inside the question's time window count again
     replies: bool = True  # a question brings the message that answers it
     fact_share: float | None = None  # of the budget facts may take first (None: by route)
@@ -104,11 +107,13 @@ def recall(
     strict = windowed and about_time_only(query, time_window)
     everything = bounds if strict else window(user_id, None, None)
     rankings: list[tuple[list[Key], float]] = []
+    said = 0  # messages the keyword channel found
     if top_k_episodes:
         words = lucene_or_query(query, chinese_phrases=True)
         depth = max(config.keyword_messages, 6 * top_k_episodes)
         rows = keyword_messages(runner, words, depth, user_id, everything["since"],
                                 everything["until"], windowed=strict)
+        said = len(rows)
         rankings.append((_take(found, rows), 1.0))
         if windowed and not strict:
             rows = keyword_messages(runner, words, depth, user_id, bounds["since"],
@@ -129,14 +134,15 @@ def recall(
                     < everything["until"]]
             rows.sort(key=lambda r: order[r["message"]["message_id"]])
             rankings.append((_take(found, rows), config.fact_weight))
-    if top_k_episodes and config.vector_episodes:
-        # the time window ∩ vector channel; the whole story of a time-only question
+    if top_k_episodes and config.vector_episodes and (strict or said < config.few_keywords):
+        # the time window ∩ vector channel: the whole story of a question only about a
+        # time, and what is left when the question's words are not in the messages
         k = max(config.vector_episodes, top_k_episodes) if strict else config.vector_episodes
         rankings.append((_episode_openers(runner, vector, query, user_id, bounds, found,
                                           k, exact_scan_max,
                                           None if strict else config.episode_floor),
                          1.0 if strict else config.episode_weight))
-    ranked = fuse(rankings)
+    ranked = diversify(fuse(rankings), config.session_decay)
     passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
     if route != "episodic" and top_k_facts:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -182,12 +183,21 @@ def _score(conv: Conversation, ing: Ingested, index: int, qa: QA, system: str, b
     )
 
 
+@dataclass(frozen=True)
+class Baselines:
+    """The two search engines over single messages and the baselines asked of them."""
+
+    flat: FlatBaseline
+    bm25: Bm25Baseline
+    active: list[str]
+
+
 def _baselines(runner: QueryRunner, embedder: Any, ingested: Sequence[Ingested],
-               active: Sequence[str], timings: IngestTimings) -> dict[str, Any]:
+               active: Sequence[str], timings: IngestTimings) -> Baselines | None:
     """Store every message for the baselines (embedding those not embedded yet) and build
     the active ones."""
     if not {"flat", "bm25", "hybrid"} & set(active):
-        return {}
+        return None
     ensure_bench_schema(runner, embedder.dimension)
     stored = StoreTimings()
     for ing in ingested:
@@ -206,8 +216,7 @@ def _baselines(runner: QueryRunner, embedder: Any, ingested: Sequence[Ingested],
         for ing in ingested:
             baseline.register_user(ing.user_id, [message_line(m.text, m.ts)
                                                  for m in ing.messages])
-    every = {"flat": flat, "bm25": bm25, "hybrid": HybridBaseline(flat, bm25)}
-    return {name: every[name] for name in active if name in every}
+    return Baselines(flat, bm25, [n for n in active if n in ("flat", "bm25", "hybrid")])
 
 
 def run_conversations(
@@ -254,7 +263,7 @@ def run_conversations(
 
 
 def _ask_all(mem: Any, conversations: Sequence[Conversation], ingested: Sequence[Ingested],
-             baselines: dict[str, Any], active: Sequence[str], budgets: Sequence[str],
+             baselines: Baselines | None, active: Sequence[str], budgets: Sequence[str],
              max_questions: int | None, on_progress: Progress | None) -> list[QuestionScore]:
     """Every question to every system at every budget; baselines rank once per question
     and are cut to graphmem's tokens at each budget."""
@@ -279,23 +288,50 @@ def _ask_all(mem: Any, conversations: Sequence[Conversation], ingested: Sequence
                 targets[budget] = count_tokens(got.text)
                 scores.append(_score(conv, ing, index, qa, "graphmem", budget, got,
                                      targets[budget], error))
-            deepest = max(targets.values(), default=0)
-            for name, baseline in baselines.items():
-                error, rows = None, []
-                began = time.perf_counter()
-                try:
-                    rows = baseline.rank(qa.question, ing.user_id, deepest) if deepest else []
-                except Exception as exc:
-                    error = f"{type(exc).__name__}: {exc}"
-                latency = time.perf_counter() - began
-                for budget in budgets:
-                    got = fill_context(rows, targets[budget], latency)
+            if baselines:
+                for budget, (name, got, error) in _ask_baselines(baselines, qa.question,
+                                                                 ing.user_id, targets):
                     scores.append(_score(conv, ing, index, qa, name, budget, got,
                                          targets[budget], error))
             done += 1
             if on_progress is not None:
                 on_progress(done, total)
     return scores
+
+
+def _ask_baselines(baselines: Baselines, question: str, user_id: str,
+                   targets: dict[str, int]) -> list[tuple[str, tuple[str, Retrieved, str | None]]]:
+    """Each baseline's context at each budget's target, ranked for that target the way a
+    product fills its own budget (channels as deep as the target needs; hybrid fuses the
+    same flat and bm25 rankings, so its latency is theirs together). The question is
+    embedded once."""
+    flat, bm25 = baselines.flat, baselines.bm25
+    out = []
+    vector, embed_s = None, 0.0
+    for budget, target in targets.items():
+        found: dict[str, tuple[list[dict[str, Any]], float, str | None]] = {}
+        for name, engine in (("flat", flat), ("bm25", bm25)):
+            rows, error = [], None
+            began = time.perf_counter()
+            try:
+                if target > 0 and name == "flat":
+                    if vector is None:
+                        vector = engine.embedder.embed([question])[0]
+                        embed_s = time.perf_counter() - began
+                    rows = engine.rank(question, user_id, target, vector=vector)
+                elif target > 0:
+                    rows = engine.rank(question, user_id, target)
+            except Exception as exc:  # one failing question must not end a long run
+                error = f"{type(exc).__name__}: {exc}"
+            spent = time.perf_counter() - began + (embed_s if name == "flat" else 0.0)
+            found[name] = (rows, spent, error)
+        fused = HybridBaseline.fuse(found["flat"][0], found["bm25"][0])
+        found["hybrid"] = (fused, found["flat"][1] + found["bm25"][1],
+                           found["flat"][2] or found["bm25"][2])
+        for name in baselines.active:
+            rows, spent, error = found[name]
+            out.append((budget, (name, fill_context(rows, target, spent), error)))
+    return out
 
 
 def run_locomo(
