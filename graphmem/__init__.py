@@ -1,7 +1,14 @@
-"""graphmem — long-term memory for LLM agents, kept in Neo4j."""
+"""graphmem — long-term memory for LLM agents, kept in Neo4j.
 
-from graphmem._client import Memory
-from graphmem._config import MemoryConfig
+The client, its config and result models are imported when first used (PEP 562), so
+``import graphmem`` — and ``graphmem --help`` — loads neither the Neo4j driver nor
+pydantic nor spaCy; ``from graphmem import Memory`` works as usual. Models (spaCy,
+the embedder) load later still: when a ``Memory`` first needs them.
+"""
+
+import importlib as _importlib
+import typing as _typing
+
 from graphmem._errors import (
     ConfigError,
     ExtractionError,
@@ -9,18 +16,36 @@ from graphmem._errors import (
     InvalidInputError,
     StoreUnavailableError,
 )
-from graphmem._models import (
-    Episode,
-    EpisodeHit,
-    Fact,
-    FactHit,
-    FactVersion,
-    IngestStats,
-    MemoryContext,
-    Message,
-)
+
+if _typing.TYPE_CHECKING:
+    from graphmem._client import Memory
+    from graphmem._config import MemoryConfig
+    from graphmem._models import (
+        Episode,
+        EpisodeHit,
+        Fact,
+        FactHit,
+        FactVersion,
+        IngestStats,
+        MemoryContext,
+        Message,
+    )
 
 __version__ = "0.1.0"
+
+# public name -> the private module that defines it, imported on first access
+_LAZY: dict[str, str] = {
+    "Episode": "graphmem._models",
+    "EpisodeHit": "graphmem._models",
+    "Fact": "graphmem._models",
+    "FactHit": "graphmem._models",
+    "FactVersion": "graphmem._models",
+    "IngestStats": "graphmem._models",
+    "Memory": "graphmem._client",
+    "MemoryConfig": "graphmem._config",
+    "MemoryContext": "graphmem._models",
+    "Message": "graphmem._models",
+}
 
 __all__ = [
     "ConfigError",
@@ -40,3 +65,16 @@ __all__ = [
     "StoreUnavailableError",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'graphmem' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip __getattr__
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

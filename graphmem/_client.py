@@ -82,6 +82,7 @@ class Memory:
         self._runner = QueryRunner(
             self.config.neo4j_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
+            connect_timeout_s=self.config.neo4j_connect_timeout_s,
         )
         self._buffer: RawBuffer | None = None
         try:

@@ -36,6 +36,9 @@ class MemoryConfig(BaseSettings):
     neo4j_password: str | None = None
     neo4j_database: str | None = None
     neo4j_retry_s: float = Field(default=30.0, ge=0)  # managed transactions retry this long
+    # Give up on an unreachable or silent server after this long (connect + Bolt handshake,
+    # and waiting for a pooled connection); None keeps the driver's 30 s / 60 s.
+    neo4j_connect_timeout_s: float | None = Field(default=None, gt=0)
 
     buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
     fsync: FsyncPolicy = "batch"

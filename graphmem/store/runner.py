@@ -30,14 +30,22 @@ class QueryRunner:
         database: str | None = None,
         tracer: Tracer | None = None,
         retry_s: float = 30.0,
+        connect_timeout_s: float | None = None,
     ) -> None:
         self.uri = uri
         self.database = database
         self.tracer = tracer
+        # The driver bounds a TCP connect by connection_timeout but waits for the Bolt
+        # handshake up to connection_acquisition_timeout (60 s): a server that accepts and
+        # never answers would hang that long. One setting bounds both.
+        timeouts = ({} if connect_timeout_s is None else
+                    {"connection_timeout": connect_timeout_s,
+                     "connection_acquisition_timeout": connect_timeout_s})
         try:
             self.driver = neo4j.GraphDatabase.driver(
                 uri, auth=auth, max_transaction_retry_time=retry_s,
                 notifications_min_severity="OFF",  # "property does not exist yet" on a new db
+                **timeouts,
             )
         except (ValueError, DriverError) as exc:
             raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
