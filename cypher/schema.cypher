@@ -15,7 +15,8 @@
 //        confidence, status, first_seen, last_verified, valid_from, valid_until,
 //        source_episodes, source_messages, embedding})   one node per version of a fact;
 //                                          source_messages: the Message node ids it was said in
-//   (:Fact)-[:ABOUT]->(:Entity)  (:Fact)-[:HAS_VALUE]->(:Entity)
+//   (:Fact)-[:ABOUT]->(:Entity)  (:Fact)-[:HAS_VALUE]->(:Entity:Value)
+//                                          an entity a fact points at as its value is also :Value
 //   (:Fact)-[:SUPERSEDES]->(:Fact)            newer version -> the version it replaced
 //   (:Fact)-[:DERIVED_FROM]->(:Episode)       provenance of every version
 //   (:Entity)-[:<PREDICATE> {fact_id, confidence, negated}]->(:Entity)

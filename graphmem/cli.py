@@ -13,6 +13,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from graphmem._errors import GraphmemError
 
@@ -231,6 +232,102 @@ def consolidate(
         f"{report.embedded} embedded, {report.expired} expired, {report.deleted} deleted")
     for problem in report.errors:
         err.print(f"[yellow]extraction failed:[/yellow] {problem}")
+
+
+@app.command("cypher")
+def cypher_query(
+    name: Annotated[str | None, typer.Argument(
+        help="A query of cypher/queries/ (without .cypher); see --list.")] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", "-p", help="key=value; ISO dates/datetimes and numbers are typed.")] = None,
+    list_queries: Annotated[bool, typer.Option("--list", help="List the queries.")] = False,
+    uri: UriOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run one of the analysts' named Cypher queries and print its rows."""
+    from graphmem import queries
+
+    if list_queries or name is None:
+        _print_query_list(queries.list_queries(), as_json)
+        return
+    query = _run(lambda: queries.get_query(name))
+    params = _run(lambda: queries.bind_parameters(
+        query, queries.parse_parameter_args(param or [])))
+    rows = _run(lambda: _read_query(uri, query, params))
+    if as_json:
+        for row in rows:
+            typer.echo(json.dumps(row, ensure_ascii=False, default=_json_value))
+        return
+    if not rows:
+        console.print(f"[dim]{query.name}: no rows[/dim]")
+        return
+    table = Table(*rows[0], title=f"{query.name} ({len(rows)} rows)")
+    for row in rows:
+        table.add_row(*(Text(_cell(value)) for value in row.values()))  # no markup
+    console.print(table)
+
+
+def _read_query(uri: str | None, query: Any, params: dict[str, Any]) -> list[dict]:
+    from graphmem.queries import run_query
+    from graphmem.store.runner import QueryRunner
+
+    config = _config(uri)
+    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database,
+                         connect_timeout_s=config.neo4j_connect_timeout_s)
+    try:
+        runner.verify()
+        return run_query(runner, query, params)
+    finally:
+        runner.close()
+
+
+def _config(uri: str | None) -> Any:
+    from pydantic import ValidationError
+
+    from graphmem._config import MemoryConfig
+
+    try:
+        return MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+    except ValidationError as exc:
+        err.print(f"[red]error:[/red] {exc.errors()[0]['msg']}")
+        raise typer.Exit(1) from None
+
+
+def _print_query_list(found: list[Any], as_json: bool) -> None:
+    if as_json:
+        for q in found:
+            typer.echo(json.dumps({"name": q.name, "summary": q.summary, "parameters": [
+                {"name": p.name, "type": p.type, "optional": p.optional}
+                for p in q.parameters]}, ensure_ascii=False))
+        return
+    table = Table("name", "parameters", "answers", title="cypher/queries/")
+    for q in found:
+        table.add_row(q.name, " ".join(f"{p.name}{'?' if p.optional else ''}"
+                                       for p in q.parameters), q.summary)
+    console.print(table)
+
+
+def _cell(value: Any) -> str:
+    """A value as table text: datetimes to the second, lists of text one item per line."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds").replace("+00:00", "Z")
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, list) and value and all(isinstance(v, int | float) for v in value):
+        return "[" + ", ".join(_cell(v) for v in value) + "]"
+    if isinstance(value, list):
+        return "\n".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, default=_json_value)
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
 
 
 @app.command()

@@ -1,7 +1,15 @@
-"""``graphmem demo``: the article's conversations through the whole pipeline."""
+"""``graphmem demo``: the article's conversations through the whole pipeline.
+
+The data (``conversation_messages``) is also what the analysts' Cypher library is tested
+on: a birthday party (roses, no coriander, a budget), a user who refuses WeChat, asks to
+be added on it a week later and goes back to email the week after (a version chain of
+three), and a dinner chat where 女友 turns out to be 女朋友 (merged) while 寿司 and
+寿司拼盘 are close but not certain (``MAYBE_SAME_AS``, left for review).
+"""
 
 from __future__ import annotations
 
+import os
 import tempfile
 import uuid
 from datetime import UTC, datetime, timedelta
@@ -20,12 +28,23 @@ BIRTHDAY_ZH = [
     ("user", "另外，团队分工怎么安排？", 240),
     ("assistant", "建议按前端、后端、测试三组分工。", 250),
 ]
-WECHAT = [
-    ("user", "我不喜欢用微信沟通，有事发邮件。", 0, 0),
-    ("assistant", "好的，以后通过邮件联系您。", 10, 0),
-    ("user", "加我微信把文档发过来", 0, 7),
-    ("assistant", "好的，已通过微信发送文档。", 15, 7),
+WECHAT = [  # (role, text, seconds, day) — one session per day
+    ("user", "我不喜欢用微信沟通，有事发邮件。", 0, 1),
+    ("assistant", "好的，以后通过邮件联系您。", 10, 1),
+    ("user", "加我微信把文档发过来", 0, 8),
+    ("assistant", "好的，已通过微信发送文档。", 15, 8),
+    ("user", "微信消息太多了，以后还是发邮件吧。", 0, 15),
+    ("assistant", "好的，以后改用邮件联系您。", 12, 15),
 ]
+DINNER = [  # day 16; 另外 starts a second episode
+    ("user", "我女友也很喜欢郁金香花。", 0),
+    ("assistant", "记下了，郁金香。", 20),
+    ("user", "另外，我喜欢吃寿司。", 60),
+    ("user", "我喜欢吃寿司拼盘。", 80),
+    ("assistant", "好的，下次推荐寿司店。", 95),
+]
+DINNER_DAY = 16
+NOW = T0 + timedelta(days=DINNER_DAY + 1)  # the demo's "today": queries and expiry as of it
 
 
 def conversation_messages(user_id: str) -> list[dict]:
@@ -35,12 +54,34 @@ def conversation_messages(user_id: str) -> list[dict]:
          "ts": T0 + timedelta(seconds=dt)}
         for role, text, dt in BIRTHDAY_ZH
     ]
-    for role, text, dt, week in WECHAT:
+    for role, text, dt, day in WECHAT:
         messages.append({
-            "user_id": user_id, "session_id": f"{user_id}-wechat-w{week}", "role": role,
-            "content": text, "ts": T0 + timedelta(days=1 + week, seconds=dt),
+            "user_id": user_id, "session_id": f"{user_id}-wechat-d{day}", "role": role,
+            "content": text, "ts": T0 + timedelta(days=day, seconds=dt),
         })
+    messages += [
+        {"user_id": user_id, "session_id": f"{user_id}-dinner", "role": role, "content": text,
+         "ts": T0 + timedelta(days=DINNER_DAY, seconds=dt)}
+        for role, text, dt in DINNER
+    ]
     return messages
+
+
+def browser_url(uri: str | None) -> str:
+    """Where Neo4j Browser answers for a local server (``scripts/neo4j-local`` and
+    ``docker/`` serve it on ``NEO4J_HTTP_PORT``, default 7474)."""
+    host = "127.0.0.1"
+    if uri and "://" in uri:
+        host = uri.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[0] or host
+    return f"http://{host}:{os.environ.get('NEO4J_HTTP_PORT', '7474')}/browser/"
+
+
+def browser_query(user_id: str) -> str:
+    """The demo user's channel version chain with its source episodes and raw messages
+    (the same query as ``cypher/queries/version_chain_graph.cypher``)."""
+    return (f"MATCH p = (:Fact {{user_id: '{user_id}', predicate: 'uses_channel', "
+            "status: 'current'})-[:SUPERSEDES*0..]->(:Fact)-[:DERIVED_FROM]->(:Episode)"
+            "-[:HAS_MESSAGE]->(:Message) RETURN p")
 
 
 def run_demo(uri: str | None, buffer_dir: Path | None, console: Console) -> None:
@@ -59,7 +100,7 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
     with Memory.connect(uri, buffer_dir=directory) as mem:
         mem.add_messages(conversation_messages(user_id))
         mem.flush()
-        report = mem.consolidate(user_id, now=T0 + timedelta(days=9))
+        report = mem.consolidate(user_id, now=NOW)
         console.print(
             f"consolidated {report.episodes} episodes: {report.created} new facts, "
             f"{report.superseded} superseded, {report.expired} expired (explicit preferences "
@@ -79,17 +120,22 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
                           f.valid_until.strftime("%Y-%m-%d") if f.valid_until else "")
         console.print(facts)
 
-        [wechat] = mem.facts(user_id, entity="微信沟通")
-        console.print("[bold]Version chain of the WeChat fact[/bold] (newest first):")
-        for version in mem.history(wechat.fact_id, user_id):
-            ep = version.episodes[0]
-            said = mem.raw(user_id, ep.session_id, ep.raw_span)[0].content
-            console.print(f"  {version.fact.status:<10} {version.fact.sentence:<14} "
-                          f"← {ep.event_id} «{said}»")
+        [channel] = mem.facts(user_id, predicate="uses_channel")
+        console.print("[bold]Version chain of the channel fact[/bold] (newest first):")
+        for version in mem.history(channel.fact_id, user_id):
+            said = " + ".join(f"«{mem.raw(user_id, ep.session_id, ep.raw_span)[0].content}»"
+                              for ep in version.episodes)
+            console.print(f"  {version.fact.status:<10} {version.fact.sentence:<14} ← {said}")
 
-        now = T0 + timedelta(days=9)
         for question in ("上次我女朋友喜欢的花是什么来着", "昨天我们聊了什么"):
-            ctx = mem.query_memory(question, user_id, now=now)
+            ctx = mem.query_memory(question, user_id, now=NOW)
             console.print(f"\n[bold]query_memory[/bold]({question!r}) → route {ctx.route}, "
                           f"{ctx.tokens} tokens")
             console.print(ctx.text or "(nothing)", markup=False)
+
+    console.print(
+        f"\n[bold]See it in Neo4j Browser[/bold]: {browser_url(uri)} (connect without auth; "
+        "for colours and captions drop docs/graphmem.grass on it — docs/browser.md), then run:")
+    console.print(browser_query(user_id), markup=False, soft_wrap=True)
+    console.print(f"Analysts' queries: graphmem cypher --list; e.g. "
+                  f"graphmem cypher user_timeline --param user_id={user_id}", markup=False)

@@ -58,7 +58,7 @@ def _neo4j_checks(config: MemoryConfig) -> list[Check]:
                          connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
         runner.verify()
-        [server] = runner.read("queries/server_components")
+        [server] = runner.read("admin/server_components")
         checks = [Check("neo4j", True,
                         f"{config.neo4j_uri} — {server['name']} {server['version']} "
                         f"{server['edition']}")]

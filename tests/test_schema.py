@@ -36,7 +36,7 @@ def unit(i: int, dim: int = 384) -> list[float]:
 
 def test_schema_is_idempotent_and_vector_indexes_are_online(runner):
     apply_schema(runner, 384)  # second time: nothing changes, no error
-    rows = {r["name"]: r for r in runner.read("queries/show_vector_indexes")}
+    rows = {r["name"]: r for r in runner.read("admin/show_vector_indexes")}
     for name in ("episode_embedding", "fact_embedding"):
         assert rows[name]["state"] == "ONLINE"
         assert rows[name]["dimension"] == 384

@@ -1,5 +1,6 @@
 // Stores new fact versions (idempotent on fact_id) with subject, value and provenance.
 // A version created as history (older evidence) starts 'superseded'; otherwise 'current'.
+// The value entity also gets the label :Value (Neo4j Browser colours values apart).
 // Parameters: $facts — list of maps {fact_id, user_id, tenant, entity_id, entity, predicate, value_id,
 //   value, negated, sentence, confidence, observed_at, valid_until, episode_id, message_id
 //   (the Message node it was said in, or null), status}.
@@ -17,6 +18,7 @@ MERGE (fact:Fact {fact_id: f.fact_id})
                                             ELSE [f.message_id] END
 MERGE (fact)-[:ABOUT]->(s)
 MERGE (fact)-[:HAS_VALUE]->(v)
+SET v:Value
 MERGE (ep:Episode {event_id: f.episode_id})
   ON CREATE SET ep.user_id = f.user_id, ep.semantics_refs = []
 MERGE (fact)-[:DERIVED_FROM]->(ep)

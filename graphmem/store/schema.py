@@ -19,11 +19,11 @@ def apply_schema(runner: QueryRunner, dimension: int) -> None:
     for i, statement in enumerate(cypher.statements("schema")):
         params = {"dimension": dimension} if "$dimension" in statement else {}
         runner.write_text(f"schema#{i + 1}", statement, **params)
-    runner.read("queries/wait_for_indexes")
+    runner.read("admin/wait_for_indexes")
 
 
 def check_vector_dimensions(runner: QueryRunner, dimension: int) -> None:
-    for row in runner.read("queries/show_vector_indexes"):
+    for row in runner.read("admin/show_vector_indexes"):
         if row["name"] in VECTOR_INDEXES and row["dimension"] not in (None, dimension):
             raise ConfigError(
                 f"vector index {row['name']!r} has {row['dimension']} dimensions but the "
@@ -34,5 +34,5 @@ def check_vector_dimensions(runner: QueryRunner, dimension: int) -> None:
 
 def schema_status(runner: QueryRunner) -> dict[str, str]:
     """Index name -> state, for the indexes graphmem needs."""
-    rows = runner.read("queries/show_vector_indexes")
+    rows = runner.read("admin/show_vector_indexes")
     return {row["name"]: row["state"] for row in rows}
