@@ -134,8 +134,9 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
             console.print(ctx.text or "(nothing)", markup=False)
 
     console.print(
-        f"\n[bold]See it in Neo4j Browser[/bold]: {browser_url(uri)} (connect without auth; "
-        "for colours and captions drop docs/graphmem.grass on it — docs/browser.md), then run:")
+        f"\n[bold]See it in Neo4j Browser[/bold]: {browser_url(uri)} — connect with no "
+        "authentication, drag docs/graphmem.grass onto the window for colours and captions "
+        "(docs/browser.md), then paste:")
     console.print(browser_query(user_id), markup=False, soft_wrap=True)
     console.print(f"Analysts' queries: graphmem cypher --list; e.g. "
                   f"graphmem cypher user_timeline --param user_id={user_id}", markup=False)
