@@ -78,7 +78,7 @@ def browser_url(uri: str | None) -> str:
 
 def browser_query(user_id: str) -> str:
     """The demo user's channel version chain with its source episodes and raw messages
-    (the same query as ``cypher/queries/version_chain_graph.cypher``)."""
+    (pasteable as is; ``cypher/queries/version_chain_graph.cypher`` adds entities and values)."""
     return (f"MATCH p = (:Fact {{user_id: '{user_id}', predicate: 'uses_channel', "
             "status: 'current'})-[:SUPERSEDES*0..]->(:Fact)-[:DERIVED_FROM]->(:Episode)"
             "-[:HAS_MESSAGE]->(:Message) RETURN p")

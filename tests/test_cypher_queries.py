@@ -228,7 +228,7 @@ def test_the_browser_guide_queries_find_the_demo_data(runner, demo_user):
 def test_the_grass_style_tells_every_kind_of_node_apart():
     grass = (REPO / "docs" / "graphmem.grass").read_text(encoding="utf-8")
     rules = {m.group(1): dict(re.findall(r"([\w-]+):\s*([^;]+);", m.group(2)))
-             for m in re.finditer(r"node\.(\w+)\s*\{([^}]*)\}", grass)}
+             for m in re.finditer(r"node\.(\w+)\s*\{(.*?)\n\}", grass, re.S)}
     kinds = ("Episode", "Fact", "Entity", "Value", "Message")
     assert set(kinds) <= set(rules)
     assert len({rules[k]["color"] for k in kinds}) == len(kinds)

@@ -149,7 +149,7 @@ def ensure_bench_schema(runner: QueryRunner, dimension: int) -> None:
     runner.write("bench/create_message_id_constraint")
     runner.write("bench/create_message_vector_index", dimension=dimension)
     runner.write("bench/create_message_fulltext_index")
-    runner.read("queries/wait_for_indexes")
+    runner.read("admin/wait_for_indexes")
 
 
 def store_messages(
@@ -186,7 +186,7 @@ def store_messages(
             ],
         )
         timings.store_s += time.perf_counter() - began
-    runner.read("queries/wait_for_indexes")
+    runner.read("admin/wait_for_indexes")
     return timings
 
 
