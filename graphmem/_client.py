@@ -398,7 +398,7 @@ class Memory:
 
 def _configured_extractor(config: MemoryConfig) -> Extractor:
     """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
-    if config.extractor == "llm":
+    if config.extraction == "llm":
         from graphmem.extract.llm import LLMExtractor
 
         return LLMExtractor.from_config(config)

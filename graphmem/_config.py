@@ -61,7 +61,7 @@ class MemoryConfig(BaseSettings):
 
     # Fact extraction in consolidation: "rules" (offline, the default) or "llm", any
     # OpenAI-compatible chat-completions endpoint (``pip install graphmem[llm]``).
-    extractor: Literal["rules", "llm"] = "rules"
+    extraction: Literal["rules", "llm"] = "rules"
     llm_base_url: str | None = None  # e.g. http://127.0.0.1:8000/v1 (…/chat/completions added)
     llm_model: str | None = None
     llm_api_key: SecretStr | None = None

@@ -21,7 +21,6 @@ from graphmem.mcp import TOOLS
 
 REPO = Path(__file__).resolve().parent.parent
 SERVER = [sys.executable, "-c", "from graphmem.cli import main; main()", "mcp"]
-pytestmark = pytest.mark.neo4j
 
 CONVERSATION = [
     {"role": "user", "ts": "2025-03-01T10:00:00Z",
@@ -85,6 +84,7 @@ async def call_without_user(session: ClientSession) -> str:
     return text(result)
 
 
+@pytest.mark.neo4j
 def test_stdio_session_remembers_and_recalls(neo4j_uri, tmp_path, user_id):
     params = StdioServerParameters(
         command=SERVER[0], args=[*SERVER[1:], "--uri", neo4j_uri,
@@ -145,6 +145,7 @@ def wait_for_port(port: int, process: subprocess.Popen, log: Path, timeout: floa
     raise AssertionError(f"server did not listen within {timeout}s:\n{log.read_text()}")
 
 
+@pytest.mark.neo4j
 def test_streamable_http_session_remembers_and_recalls(neo4j_uri, tmp_path, user_id):
     port = free_port()
     log = tmp_path / "server.log"
@@ -167,3 +168,18 @@ def test_streamable_http_session_remembers_and_recalls(neo4j_uri, tmp_path, user
         process.terminate()
         returncode = process.wait(timeout=60)
     assert returncode == 0, log.read_text()  # closed the memory, then exited cleanly
+
+
+def test_every_tool_is_registered_and_documented():
+    import asyncio
+
+    from graphmem.mcp import build_server
+
+    tools = asyncio.run(build_server(None).list_tools())  # type: ignore[arg-type]
+    assert [t.name for t in tools] == list(TOOLS)
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    guide = (REPO / "docs" / "mcp.md").read_text(encoding="utf-8")
+    for tool in tools:
+        assert f"| `{tool.name}` |" in readme, f"MCP tool {tool.name} is not in the README"
+        assert f"| `{tool.name}` |" in guide, f"MCP tool {tool.name} is not in docs/mcp.md"
+        assert tool.description and tool.input_schema["properties"]["user_id"]["minLength"] == 1

@@ -139,7 +139,7 @@ class LLMExtractor:
     @classmethod
     def from_config(cls, config: MemoryConfig) -> LLMExtractor:
         if not config.llm_base_url or not config.llm_model:
-            raise ConfigError("extractor='llm' needs llm_base_url and llm_model "
+            raise ConfigError("extraction='llm' needs llm_base_url and llm_model "
                               "(GRAPHMEM_LLM_BASE_URL, GRAPHMEM_LLM_MODEL)")
         key = config.llm_api_key.get_secret_value() if config.llm_api_key else None
         return cls(config.llm_base_url, config.llm_model, key,
