@@ -1,5 +1,6 @@
 """graphmem — long-term memory for LLM agents, kept in Neo4j."""
 
+from graphmem._async_client import AsyncMemory
 from graphmem._client import Memory
 from graphmem._config import MemoryConfig
 from graphmem._errors import (
@@ -23,6 +24,7 @@ from graphmem._models import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AsyncMemory",
     "ConfigError",
     "Episode",
     "EpisodeHit",

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
 
@@ -32,6 +33,36 @@ class Candidate:
 
 class Extractor(Protocol):
     def extract(self, episode: Episode) -> list[Candidate]: ...
+
+
+@dataclass
+class ExtractionStats:
+    """What a batch extractor spent and threw away in one consolidation run."""
+
+    calls: int = 0              # requests made (retries included)
+    failed_calls: int = 0       # requests that gave nothing usable (their episodes retry)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    facts: int = 0              # candidate facts accepted
+    dropped: int = 0            # malformed items dropped (the rest of the batch is kept)
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@runtime_checkable
+class BatchExtractor(Protocol):
+    """An extractor that reads several episodes per call (an LLM): consolidation hands it
+    ``episodes_per_call`` at a time and collects its ``take_stats()`` in the report."""
+
+    episodes_per_call: int
+
+    def extract(self, episode: Episode) -> list[Candidate]: ...
+
+    def extract_many(self, episodes: Sequence[Episode]) -> list[list[Candidate]]: ...
+
+    def take_stats(self) -> ExtractionStats: ...
 
 
 @dataclass
