@@ -1,7 +1,8 @@
 """Consolidation (pipeline stage 6): distill closed episodes into versioned facts.
 
 Never on the request path. For each unconsolidated episode, oldest first: extract
-candidates (from the whole raw messages, however long), drop those below
+candidates (from the whole raw messages, however long; 64 episodes at a time when the
+extractor has ``extract_many``, so their sentences are parsed in one batch), drop those below
 ``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
 alias of its entity), decide against the current versions (create / re-verify /
 supersede / history, ``graphmem.conflict``) and apply the changes in one transaction.
