@@ -1,7 +1,8 @@
 """Consolidation (pipeline stage 6): distill closed episodes into versioned facts.
 
 Never on the request path. For each unconsolidated episode, oldest first: extract
-candidates (from the whole raw messages, however long), drop those below
+candidates (from the whole raw messages, however long; 64 episodes at a time when the
+extractor has ``extract_many``, so their sentences are parsed in one batch), drop those below
 ``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
 alias of its entity), decide against the current versions (create / re-verify /
 supersede / history, ``graphmem.conflict``) and apply the changes in one transaction.
@@ -46,6 +47,7 @@ from graphmem.store.runner import QueryRunner
 
 Progress = Callable[[int, int], None]
 _EXACT_KINDS = {"amount", "date"}
+_EXTRACT_BATCH = 64  # episodes extracted together (their sentences parsed in one batch)
 
 
 @dataclass
@@ -91,7 +93,7 @@ class Consolidator:
         episodes = [episode_from_record(r["episode"], r["messages"]) for r in rows]
         distilled: list[str] = []
         per_call = (self.extractor.episodes_per_call
-                    if isinstance(self.extractor, BatchExtractor) else 1)
+                    if isinstance(self.extractor, BatchExtractor) else _EXTRACT_BATCH)
         for start in range(0, len(episodes), per_call):
             chunk = episodes[start:start + per_call]
             for episode, candidates in zip(chunk, self._extract(chunk, report), strict=True):
@@ -117,13 +119,21 @@ class Consolidator:
     def _extract(self, chunk: Sequence[Episode],
                  report: ConsolidationReport) -> list[list[Candidate] | None]:
         """Each episode's candidates, or None where the extractor failed: a failure is
-        reported, never stops the run, and leaves the episode for the next run."""
+        reported, never stops the run, and leaves the episode for the next run. A rule
+        extractor parses the chunk in one batch (much faster); when the batch fails, it
+        goes one by one, so that an extractor bug costs only its own episode."""
         if isinstance(self.extractor, BatchExtractor):
             try:
                 return list(self.extractor.extract_many(chunk))
             except Exception as exc:
                 report.errors += [str(ExtractionError(f"{e.event_id}: {exc!r}")) for e in chunk]
                 return [None] * len(chunk)
+        many = getattr(self.extractor, "extract_many", None)
+        if many is not None:
+            try:
+                return list(many(chunk))
+            except Exception:  # find the episode that fails, below
+                pass
         found: list[list[Candidate] | None] = []
         for episode in chunk:
             try:

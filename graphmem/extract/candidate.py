@@ -73,13 +73,21 @@ class Context:
 
     event: str | None = None
     person: str | None = None       # who she / he / 她 / 他 is
+    person_said: str = ""           # the sentence that named ``person``
+    introduced: str | None = None   # "Meet Waffles": a name whose bearer is said next
     speaker: str | None = None      # "Name: ..." transcripts: first person is the speaker
     names: dict[str, str] = field(default_factory=dict)  # "emma" → "sister"
     plans: list[tuple[str, str]] = field(default_factory=list)  # (entity, plan), in order
     last: Candidate | None = None   # the latest fact of the current sentence
     deliverable: str | None = None  # the last thing said to be due
     budget_said: bool = False       # a budget was named in this episode
+    listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
+    tried: str | None = None        # "Tried oysters for the first time" (never again?)
     sentence: str = ""              # the sentence being read
+
+    def meet(self, person: str) -> None:
+        """``person`` is who she / he (and, in this sentence, they) is from now on."""
+        self.person, self.person_said = person, self.sentence
 
     def entity_named(self, name: str) -> str:
         """The entity a name was given to in this episode ("Emma" → sister), else the name."""
