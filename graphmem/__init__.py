@@ -18,6 +18,7 @@ from graphmem._errors import (
 )
 
 if _typing.TYPE_CHECKING:
+    from graphmem._async_client import AsyncMemory
     from graphmem._client import Memory
     from graphmem._config import MemoryConfig
     from graphmem._models import (
@@ -35,6 +36,7 @@ __version__ = "0.1.0"
 
 # public name -> the private module that defines it, imported on first access
 _LAZY: dict[str, str] = {
+    "AsyncMemory": "graphmem._async_client",
     "Episode": "graphmem._models",
     "EpisodeHit": "graphmem._models",
     "Fact": "graphmem._models",
@@ -48,6 +50,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "AsyncMemory",
     "ConfigError",
     "Episode",
     "EpisodeHit",

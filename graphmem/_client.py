@@ -78,6 +78,8 @@ class Memory:
         except ValidationError as exc:
             raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
         self._clock = clock
+        self._owns_extractor = extractor is None
+        self._extractor = extractor or _configured_extractor(self.config)
         self._retrieval = RetrievalConfig()
         self._runner = QueryRunner(
             self.config.neo4j_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
@@ -98,7 +100,6 @@ class Memory:
         self._writer = EpisodeWriter(
             self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
         )
-        self._extractor = extractor or RuleExtractor()
         self._online_extractor = RuleExtractor(generic=False)  # cheap rules only
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
@@ -354,6 +355,8 @@ class Memory:
             self._runner.close()
             if self._buffer is not None:
                 self._buffer.close()
+            if self._owns_extractor and hasattr(self._extractor, "close"):
+                self._extractor.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -392,6 +395,15 @@ class Memory:
             if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
                 return msg
         raise GraphmemError("message was neither stored nor found")  # pragma: no cover
+
+
+def _configured_extractor(config: MemoryConfig) -> Extractor:
+    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
+    if config.extraction == "llm":
+        from graphmem.extract.llm import LLMExtractor
+
+        return LLMExtractor.from_config(config)
+    return RuleExtractor()
 
 
 def _message_in(raw: Any) -> MessageIn:

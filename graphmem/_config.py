@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
@@ -61,6 +61,16 @@ class MemoryConfig(BaseSettings):
     exact_scan_max: int = Field(default=2000, ge=0)
 
     consolidate_every_s: float | None = None
+
+    # Fact extraction in consolidation: "rules" (offline, the default) or "llm", any
+    # OpenAI-compatible chat-completions endpoint (``pip install graphmem[llm]``).
+    extraction: Literal["rules", "llm"] = "rules"
+    llm_base_url: str | None = None  # e.g. http://127.0.0.1:8000/v1 (…/chat/completions added)
+    llm_model: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_episodes_per_call: int = Field(default=4, ge=1, le=64)
+    llm_timeout_s: float = Field(default=120.0, gt=0)
+    llm_max_retries: int = Field(default=2, ge=0, le=10)
 
     @property
     def auth(self) -> tuple[str, str] | None:

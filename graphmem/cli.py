@@ -338,6 +338,30 @@ def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
     _run(lambda: run_demo(uri, buffer_dir, console))
 
 
+@app.command()
+def mcp(
+    transport: Annotated[str, typer.Option(
+        help="stdio (the client starts this command) or streamable-http.")] = "stdio",
+    host: Annotated[str, typer.Option(help="streamable-http: address to listen on.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="streamable-http: port.")] = 8000,
+    path: Annotated[str, typer.Option(help="streamable-http: endpoint path.")] = "/mcp",
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Serve memory to agents over MCP: remember, recall, facts, history, episodes,
+    forget_user (every call names its user)."""
+    if transport not in ("stdio", "streamable-http"):
+        raise typer.BadParameter("use stdio or streamable-http", param_hint="--transport")
+    try:
+        from graphmem.mcp import serve
+    except ImportError as exc:
+        err.print(f"[red]error:[/red] {exc}; install the MCP extra: pip install 'graphmem[mcp]'")
+        raise typer.Exit(1) from None
+    _run(lambda: serve(lambda: _connect(uri, buffer_dir), transport,  # type: ignore[arg-type]
+                       host, port, path))
+
+
 def _read_jsonl(path: Path) -> list[Any]:
     """Messages from a JSONL file, each validated, errors naming the line; a ``ts`` without
     a zone is read as UTC (as --since/--now are)."""

@@ -1,14 +1,17 @@
 """Consolidation (pipeline stage 6): distill closed episodes into versioned facts.
 
 Never on the request path. For each unconsolidated episode, oldest first: extract
-candidates (from the whole raw messages, however long), drop those below
+candidates (from the whole raw messages, however long; 64 episodes at a time when the
+extractor has ``extract_many``, so their sentences are parsed in one batch), drop those below
 ``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
 alias of its entity), decide against the current versions (create / re-verify /
 supersede / history, ``graphmem.conflict``) and apply the changes in one transaction.
 Then embed new fact versions in batches and expire facts past their validity.
 Repeated evidence across episodes raises confidence (cross-episode induction). With a
-retention, versions that stopped being true longer ago than that are deleted.
-``start_scheduler`` runs this with APScheduler.
+retention, versions that stopped being true longer ago than that are deleted. A batch
+extractor (an LLM) gets several episodes per call; an episode whose extraction failed
+is reported in ``errors`` and left for the next run. ``start_scheduler`` runs this with
+APScheduler.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError
+from graphmem._models import Episode
 from graphmem.conflict import (
     Change,
     Create,
@@ -31,7 +35,7 @@ from graphmem.conflict import (
     fact_version_id,
 )
 from graphmem.embed import Embedder
-from graphmem.extract import Candidate, Extractor
+from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
 from graphmem.extract.plans import names_plan
 from graphmem.nlp import is_chinese
 from graphmem.normalize import USER_KEY, AliasTable, Resolution, entity_id
@@ -43,6 +47,7 @@ from graphmem.store.runner import QueryRunner
 
 Progress = Callable[[int, int], None]
 _EXACT_KINDS = {"amount", "date"}
+_EXTRACT_BATCH = 64  # episodes extracted together (their sentences parsed in one batch)
 
 
 @dataclass
@@ -56,6 +61,7 @@ class ConsolidationReport:
     expired: int = 0
     deleted: int = 0
     errors: list[str] = field(default_factory=list)
+    extraction: ExtractionStats | None = None  # a batch (LLM) extractor's calls and tokens
 
 
 class Consolidator:
@@ -85,20 +91,23 @@ class Consolidator:
         rows = self.runner.read("consolidate/list_unconsolidated_episodes", user_id=user_id,
                                 limit=1_000_000)
         episodes = [episode_from_record(r["episode"], r["messages"]) for r in rows]
-        for i, episode in enumerate(episodes):
-            try:
-                candidates = self.extractor.extract(episode)
-            except Exception as exc:  # an extractor bug must not stop the batch
-                report.errors.append(str(ExtractionError(f"{episode.event_id}: {exc!r}")))
-                candidates = []
-            self._tally(report, self.distill(episode.user_id, episode.session_id,
-                                             episode.event_id, candidates))
-            report.episodes += 1
+        distilled: list[str] = []
+        per_call = (self.extractor.episodes_per_call
+                    if isinstance(self.extractor, BatchExtractor) else _EXTRACT_BATCH)
+        for start in range(0, len(episodes), per_call):
+            chunk = episodes[start:start + per_call]
+            for episode, candidates in zip(chunk, self._extract(chunk, report), strict=True):
+                if candidates is not None:  # None: extraction failed, retried next run
+                    self._tally(report, self.distill(episode.user_id, episode.session_id,
+                                                     episode.event_id, candidates))
+                    distilled.append(episode.event_id)
+                    report.episodes += 1
             if on_progress is not None:
-                on_progress(i + 1, len(episodes))
-        if episodes:
-            self.runner.write("consolidate/mark_consolidated",
-                              event_ids=[e.event_id for e in episodes], at=now)
+                on_progress(start + len(chunk), len(episodes))
+        if distilled:
+            self.runner.write("consolidate/mark_consolidated", event_ids=distilled, at=now)
+        if isinstance(self.extractor, BatchExtractor):
+            report.extraction = self.extractor.take_stats()
         report.embedded = self.embed_new_facts()
         report.expired = self.expire(now, user_id)
         if self.retention is not None:
@@ -106,6 +115,33 @@ class Consolidator:
                 "consolidate/delete_retired_facts", before=now - self.retention,
                 user_id=user_id)[0]["deleted"])
         return report
+
+    def _extract(self, chunk: Sequence[Episode],
+                 report: ConsolidationReport) -> list[list[Candidate] | None]:
+        """Each episode's candidates, or None where the extractor failed: a failure is
+        reported, never stops the run, and leaves the episode for the next run. A rule
+        extractor parses the chunk in one batch (much faster); when the batch fails, it
+        goes one by one, so that an extractor bug costs only its own episode."""
+        if isinstance(self.extractor, BatchExtractor):
+            try:
+                return list(self.extractor.extract_many(chunk))
+            except Exception as exc:
+                report.errors += [str(ExtractionError(f"{e.event_id}: {exc!r}")) for e in chunk]
+                return [None] * len(chunk)
+        many = getattr(self.extractor, "extract_many", None)
+        if many is not None:
+            try:
+                return list(many(chunk))
+            except Exception:  # find the episode that fails, below
+                pass
+        found: list[list[Candidate] | None] = []
+        for episode in chunk:
+            try:
+                found.append(self.extractor.extract(episode))
+            except Exception as exc:  # an extractor bug must not stop the batch
+                report.errors.append(str(ExtractionError(f"{episode.event_id}: {exc!r}")))
+                found.append(None)
+        return found
 
     def distill(self, user_id: str, session_id: str, episode_id: str,
                 candidates: Sequence[Candidate]) -> list[Change]:

@@ -397,3 +397,48 @@ def test_long_runs_of_chat_read_in_linear_time():
     started = time.perf_counter()
     rules.extract_text("I " + "really also just so " * 200 + "xyz, " + "我真的很" * 200, TS)
     assert time.perf_counter() - started < 1.0  # nested quantifiers would take hours
+
+
+def _episode_of(event_id: str, *said: str) -> Episode:
+    return Episode(
+        event_id=event_id, user_id="u", session_id="s", start_time=TS, end_time=TS,
+        participants=("u",), goal=said[0][:40], actions=tuple(
+            Action(role="user", content=text, ts=TS + timedelta(minutes=i), msg_id=i + 1)
+            for i, text in enumerate(said)), result="", raw_span=(1, len(said)))
+
+
+def test_episodes_extracted_together_read_as_each_alone():
+    episodes = [
+        _episode_of("a", "My sister Emma lives in Leeds.", "She's vegan and loves climbing."),
+        _episode_of("b", "Went to a pottery class yesterday.", "what should I cook tonight?"),
+        _episode_of("c", "我妈妈下个月过生日，她喜欢兰花，但是对花粉过敏"),
+        _episode_of("d", "Throwing my daughter a 10th birthday party and I want to keep the "
+                         "party around $300 total"),
+    ]
+    rules = RuleExtractor()
+    together = rules.extract_many(episodes)
+    alone = [rules.extract(e) for e in episodes]
+    assert together == alone
+    assert ("party", "budget", "around $300") in {(c.entity, c.predicate, c.value)
+                                                  for c in together[3]}  # the goal is cut
+
+
+def test_consolidation_reads_episodes_one_by_one_when_a_batch_fails():
+    from graphmem.consolidate import ConsolidationReport, Consolidator
+
+    class Flaky:
+        def extract(self, episode: Episode) -> list[Candidate]:
+            if episode.event_id == "bad":
+                raise RuntimeError("boom")
+            return RuleExtractor(generic=False).extract(episode)
+
+        def extract_many(self, episodes):
+            raise RuntimeError("boom")
+
+    report = ConsolidationReport()
+    consolidator = Consolidator(runner=None, embedder=None, extractor=Flaky())  # type: ignore[arg-type]
+    out = consolidator._extract([_episode_of("ok", "I'm allergic to peanuts"),
+                                 _episode_of("bad", "hello")], report)
+    assert [None if found is None else [(c.predicate, c.value) for c in found]
+            for found in out] == [[("allergic_to", "peanuts")], None]  # None: retried later
+    assert len(report.errors) == 1 and "bad" in report.errors[0]

@@ -1,6 +1,7 @@
 // Facts by id with their similarity to the query, their provenance (episodes, sessions,
 // raw spans) and the messages that said the versions they replaced (shown as outdated).
 // Facts without an embedding yet (online path) get null similarity.
+// Times come as [epochMillis, offsetSeconds] pairs (cheap for the driver to read).
 // Parameters: $ids (LIST<STRING>), $vector (LIST<FLOAT>).
 MATCH (f:Fact)
 WHERE f.fact_id IN $ids
@@ -8,7 +9,12 @@ OPTIONAL MATCH (f)-[:DERIVED_FROM]->(e:Episode)
 WITH f, collect(e {.event_id, .session_id, .raw_span_start, .raw_span_end}) AS episodes
 OPTIONAL MATCH (f)-[:SUPERSEDES*1..]->(old:Fact)
 WITH f, episodes, collect(old.source_messages) AS replaced
-RETURN f {.*, embedding: null} AS fact,
+RETURN f {.fact_id, .entity, .predicate, .value, .negated, .confidence, .status, .sentence,
+          .source_messages,
+          last_verified: [f.last_verified.epochMillis, f.last_verified.offsetSeconds],
+          valid_from: [f.valid_from.epochMillis, f.valid_from.offsetSeconds],
+          valid_until: CASE WHEN f.valid_until IS NULL THEN null
+                       ELSE [f.valid_until.epochMillis, f.valid_until.offsetSeconds] END} AS fact,
        CASE WHEN f.embedding IS NULL THEN null
             ELSE vector.similarity.cosine(f.embedding, $vector) END AS similarity,
        episodes,

@@ -4,6 +4,8 @@
 // $query requires the user's tenant key (`tenant:t… AND (…)`), so Lucene itself returns
 // only this user's messages; the time window is applied after, and the caller widens
 // $candidates when fewer than $k survive it.
+// Times come as [epochMillis, offsetSeconds] pairs: far cheaper for the driver to
+// read than temporal values, which dominate a question's time otherwise.
 // Parameters: $query (Lucene, escaped), $candidates, $user_id, $since, $until, $k.
 CALL db.index.fulltext.queryNodes('message_fulltext', $query, {limit: $candidates})
 YIELD node AS m, score
@@ -11,8 +13,12 @@ WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
 WITH m, score ORDER BY score DESC, m.msg_id LIMIT $k
 OPTIONAL MATCH (n:Message {user_id: m.user_id, session_id: m.session_id, msg_id: m.msg_id + 1})
 OPTIONAL MATCH (e:Episode {event_id: m.event_id})
-RETURN m {.message_id, .event_id, .session_id, .msg_id, .role, .content, .ts} AS message,
-       n {.message_id, .event_id, .session_id, .msg_id, .role, .content, .ts} AS next,
-       e {.event_id, .session_id, .start_time, .end_time, .raw_span_start, .raw_span_end}
+RETURN m {.message_id, .event_id, .session_id, .msg_id, .role, .content,
+           ts: [m.ts.epochMillis, m.ts.offsetSeconds]} AS message,
+       n {.message_id, .event_id, .session_id, .msg_id, .role, .content,
+           ts: [n.ts.epochMillis, n.ts.offsetSeconds]} AS next,
+       e {.event_id, .session_id, .raw_span_start, .raw_span_end,
+           start_time: [e.start_time.epochMillis, e.start_time.offsetSeconds],
+           end_time: [e.end_time.epochMillis, e.end_time.offsetSeconds]}
          AS episode, score
 ORDER BY score DESC, message.msg_id

@@ -9,14 +9,24 @@ nobody named before it gives no fact); a relative's name ("my sister Emma") name
 relative; budgets and dates attach to the episode's event (聚会, party, trip...) when it
 has one. Hedged clauses are lowered below ``min_confidence``; questions, hypotheticals
 and things past ("I used to live in Boston") give no fact. Another extractor (an LLM)
-plugs in through the ``Extractor`` protocol.
+plugs in through the ``Extractor`` protocol: ``LLMExtractor`` (module ``llm``, the
+``graphmem[llm]`` extra) reads several episodes per call from any OpenAI-compatible
+chat-completions endpoint (a ``BatchExtractor``).
 
 Modules: ``text`` (sentences, clauses, kinds of statement), ``english`` / ``chinese``
 (subjects and rules), ``dates``, ``plans``, ``vocab`` (word lists), ``reader`` (the
 extractor itself).
 """
 
-from graphmem.extract.candidate import USER, Candidate, Context, Extractor
+from graphmem.extract.candidate import (
+    USER,
+    BatchExtractor,
+    Candidate,
+    Context,
+    ExtractionStats,
+    Extractor,
+)
 from graphmem.extract.reader import RuleExtractor, might_have_facts
 
-__all__ = ["USER", "Candidate", "Context", "Extractor", "RuleExtractor", "might_have_facts"]
+__all__ = ["USER", "BatchExtractor", "Candidate", "Context", "ExtractionStats", "Extractor",
+           "RuleExtractor", "might_have_facts"]

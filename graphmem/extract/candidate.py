@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
 
@@ -35,6 +36,36 @@ class Extractor(Protocol):
 
 
 @dataclass
+class ExtractionStats:
+    """What a batch extractor spent and threw away in one consolidation run."""
+
+    calls: int = 0              # requests made (retries included)
+    failed_calls: int = 0       # requests that gave nothing usable (their episodes retry)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    facts: int = 0              # candidate facts accepted
+    dropped: int = 0            # malformed items dropped (the rest of the batch is kept)
+
+    @property
+    def total_tokens(self) -> int:
+        return self.prompt_tokens + self.completion_tokens
+
+
+@runtime_checkable
+class BatchExtractor(Protocol):
+    """An extractor that reads several episodes per call (an LLM): consolidation hands it
+    ``episodes_per_call`` at a time and collects its ``take_stats()`` in the report."""
+
+    episodes_per_call: int
+
+    def extract(self, episode: Episode) -> list[Candidate]: ...
+
+    def extract_many(self, episodes: Sequence[Episode]) -> list[list[Candidate]]: ...
+
+    def take_stats(self) -> ExtractionStats: ...
+
+
+@dataclass
 class Context:
     """What one episode has said so far, as the rules need it: who "she" is, the names
     given to people and pets, the plans made (so that "I gave up on the half marathon"
@@ -42,13 +73,21 @@ class Context:
 
     event: str | None = None
     person: str | None = None       # who she / he / 她 / 他 is
+    person_said: str = ""           # the sentence that named ``person``
+    introduced: str | None = None   # "Meet Waffles": a name whose bearer is said next
     speaker: str | None = None      # "Name: ..." transcripts: first person is the speaker
     names: dict[str, str] = field(default_factory=dict)  # "emma" → "sister"
     plans: list[tuple[str, str]] = field(default_factory=list)  # (entity, plan), in order
     last: Candidate | None = None   # the latest fact of the current sentence
     deliverable: str | None = None  # the last thing said to be due
     budget_said: bool = False       # a budget was named in this episode
+    listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
+    tried: str | None = None        # "Tried oysters for the first time" (never again?)
     sentence: str = ""              # the sentence being read
+
+    def meet(self, person: str) -> None:
+        """``person`` is who she / he (and, in this sentence, they) is from now on."""
+        self.person, self.person_said = person, self.sentence
 
     def entity_named(self, name: str) -> str:
         """The entity a name was given to in this episode ("Emma" → sister), else the name."""

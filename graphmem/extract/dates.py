@@ -18,42 +18,64 @@ from graphmem.extract.vocab import DELIVERABLE_EN, DELIVERABLE_ZH, EVENT_EN, EVE
 from graphmem.timeparse import resolve_date
 
 _SCHEDULED = r"规划|安排|定在|约在|计划|预定|订|plan|schedul|book|set for|on for"
-_DEADLINE = r"截止|上线|交付|交稿|到期|前要交|之前交|前交|deadline|\bdue\b|\bby\b"
+_DEADLINE = (r"截止|上线|交付|交稿|到期|要交|之前交|前交|交给|提交|交$|deadline|\bdue\b|\bby\b|"
+             r"\bsubmit")
 _UNDONE = (r"\b(?:was|were) (?:going|supposed|planning) to\b|\bcancel+ed\b|\bcalled off\b|"
            r"本来|原本|取消了|不去了")
 _MOVED = (r"推到|推迟到|改到|改成|延期到|延到|提前到|\bmoved to\b|\bpushed (?:back )?to\b|"
           r"\bextended (?:it )?to\b|\bchanged to\b|\bpostponed to\b")
 
 
-def _last(pattern: str, text: str) -> str | None:
-    found = re.findall(pattern, text, re.IGNORECASE)
+# Latin words bounded by non-letters: "项目proposal" is the proposal.
+_EVENT = re.compile(rf"{EVENT_ZH}|(?<![A-Za-z])(?:{EVENT_EN})(?![A-Za-z])", re.IGNORECASE)
+_DELIVERABLE = re.compile(rf"{DELIVERABLE_ZH}|(?<![A-Za-z])(?:{DELIVERABLE_EN})(?![A-Za-z])",
+                          re.IGNORECASE)
+
+
+def _last(pattern: re.Pattern[str], text: str) -> str | None:
+    """The last word of ``pattern`` in ``text``: the head of what is named, in either
+    language ("项目proposal" is the proposal)."""
+    found = pattern.findall(text)
     return found[-1].lower() if found else None
 
 
 def event_in(text: str) -> str | None:
     """The event a text names (the head of "team offsite meeting" is the meeting)."""
-    return _last(EVENT_ZH, text) or _last(rf"\b(?:{EVENT_EN})\b", text)
+    return _last(_EVENT, text)
 
 
 def deliverable_in(text: str) -> str | None:
-    return _last(DELIVERABLE_ZH, text) or _last(rf"\b(?:{DELIVERABLE_EN})\b", text)
+    return _last(_DELIVERABLE, text)
+
+
+# Words without which no clause names a day to plan around: the time parser's rules are
+# many, and most clauses say no date, so they are not scanned at all.
+_HINT = re.compile(
+    r"\d|[天日号號周週月年晚早节節]|星期|礼拜|禮拜|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
+    r"nov|dec|january|february|march|april|june|july|august|september|october|november|"
+    r"december|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday|mondays|tomorrow|tmrw|tonight|weekend|day|days|week|weeks|month|"
+    r"months|year|years|fortnight|christmas|xmas|thanksgiving|easter|halloween|valentine|"
+    r"valentine's|eve|noon|midnight)\b", re.IGNORECASE)
 
 
 def dates(clause: str, sentence: str, ctx: Context, found: Found) -> None:
     """The date or deadline ``clause`` gives to an event or deliverable, if any."""
-    if search(_UNDONE, clause, re.IGNORECASE):
+    if not _HINT.search(clause) or search(_UNDONE, clause, re.IGNORECASE):
         return
     moved = search(_MOVED, clause, re.IGNORECASE)
     mention = resolve_date(clause[moved.end():] if moved else clause, found.ts)
     day = found.ts.replace(hour=0, minute=0, second=0, microsecond=0)
-    if mention is None or mention.end <= day:  # a plan's date is not in the past
-        return
-    if mention.start <= found.ts and mention.end - mention.start > timedelta(days=1):
-        return  # "this year", "this month": the present, not a date to plan around
+    if mention is None or mention.start < day + timedelta(days=1):
+        return  # a plan's date is neither past nor today ("a dinner I can make in 20 min")
+    if mention.end - mention.start > timedelta(days=2):
+        return  # "this year", "in July", "next week": a span, not a date to plan around
     deadline = search(_DEADLINE, clause, re.IGNORECASE) or search(
         r"截止|\bdeadline\b|\bdue\b", sentence, re.IGNORECASE)
     event = event_in(clause) or event_in(sentence)
     when = mention.start.date().isoformat()
+    if moved and not event and ctx.deliverable:  # "老板说可以晚一周，改成2027年5月17号了"
+        deadline = deadline or moved
     if deadline:
         thing = deliverable_in(clause) or deliverable_in(sentence) or event or ctx.deliverable
         if thing:

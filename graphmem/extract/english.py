@@ -26,7 +26,11 @@ from graphmem.extract.vocab import (
 )
 
 IC = re.IGNORECASE
-NAME = r"(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:\s+[A-Z][a-z]+)?"
+# Relatives "they" can stand for across sentences ("My parents live in Ohio. They're...").
+PLURAL_KIN = frozenset({"parents", "kids", "children", "in-laws", "grandparents", "twins"})
+_UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # "Lucía", "Zoë", "José"
+NAME = (rf"(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
+        rf"(?:\s+[{_UPPER}][{_LOWER}]+)?")
 _NOT_NAMES_TEXT = """
     i im the a an and but so or my our your his her their this that these those it
     its he she they we you me monday tuesday wednesday thursday friday saturday
@@ -42,7 +46,8 @@ _NOT_NAMES_TEXT = """
     european african latino latina hispanic vegan vegetarian gay straight single
     married divorced retired pregnant free busy glad proud new name"""
 NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
-KIN_MOD = r"(?:(?:best|older|younger|little|big|baby|twin|step|ex|late)[- ]?)?"
+KIN_MOD = (r"(?:(?:best|older|younger|oldest|youngest|eldest|middle|little|big|baby|twin|late|"
+           r"old|dear|former|favou?rite)[- ]?)?")
 _NAMED_VERB = (r"(?:'s\s|\s+(?:is|was|has|lives|works|loves|likes|hates|enjoys|prefers|"
                r"studies|eats|doesn't|does not|can't|cannot|never|only|just|also|really|"
                r"uses|keeps|runs|teaches|moved|became|adopted|owns|went)\b)")
@@ -58,24 +63,44 @@ _ANCHOR = re.compile(
     rf"|(?P<i>\b[Ii]\b(?!\.)|\b(?i:we)\b)"
     rf"|(?P<pron>\b(?i:she|he)\b)"
     rf"|(?P<they>\b(?i:they)\b)"
-    rf"|(?P<named>^{NAME}(?={_NAMED_VERB}))")
+    rf"|(?P<named>^{NAME}(?=(?:\s+(?i:from|in|at|on)\s+(?:the\s+)?[\w-]+)?{_NAMED_VERB}))")
 _LEAD = re.compile(
     r"^(?:(?:ok|okay|oh|so|well|yeah|yep|yes|no|hey|hi|hello|um|uh|ugh|lol|haha|honestly|please|"
     r"actually|anyway|anyways|btw|fyi|also|and|but|plus|then|quick update|update|scratch that|"
     r"turns out|fun fact|by the way|just so you know|for the record|guess what|"
     r"as of (?:this|last|next) \w+|these days|nowadays|lately|recently|today)\b"
     r"[\s,:;\-–—!.]*)+", IC)
-_THIRD_PERSON_OPENING = re.compile(
-    r"^(?:[\w'’.$€£-]+\s+){0,6}?[\w.$€£-]+(?:'s\s|\s+(?:is|are|was|were|has|have|does|do|did|"
+_THIRD_PERSON_OPENING = re.compile(  # not "a master's", "today's": no one's subject
+    r"^(?:[\w'’.$€£-]+\s+){0,6}?(?!(?i:master|bachelor|today|tomorrow|yesterday)'s)"
+    r"[\w.$€£-]+(?:'s\s|\s+(?:is|are|was|were|has|have|does|do|did|"
     r"doesn't|don't|isn't|can't|won't|keeps|wants|says|said|tells|told|thinks|goes|gets|"
     r"makes|needs|works|seems)\b)", IC)
 
 
+# Chat spellings and common typos, as words: "im alergic to walnuts, cashews r fine tho".
+_CHAT_WORDS = {
+    "r": "are", "u": "you", "ur": "your", "tho": "though", "bc": "because", "cuz": "because",
+    "coz": "because", "liv": "live", "livin": "living", "frm": "from", "alergic": "allergic",
+    "allergic": "allergic", "alergy": "allergy", "allergie": "allergy", "fav": "favourite",
+    "fave": "favourite", "favorite": "favourite", "atm": "at the moment", "gf": "girlfriend",
+    "bf": "boyfriend", "hubby": "husband", "bday": "birthday", "w/": "with", "wanna":
+    "want to", "gonna": "going to", "prolly": "probably", "ppl": "people", "pls": "please",
+    "plz": "please", "vegitarian": "vegetarian", "vegeterian": "vegetarian"}
+_CHAT_WORD = re.compile(r"(?<![\w'.&/-])(?:" + "|".join(
+    re.escape(w) for w in sorted(_CHAT_WORDS, key=len, reverse=True)) + r")(?![\w'.&-])", IC)
+
+
+def _chat_word(m: re.Match[str]) -> str:
+    word = _CHAT_WORDS[m.group(0).lower()]
+    return word.capitalize() if m.group(0)[0].isupper() and len(m.group(0)) > 1 else word
+
+
 def normalize(clause: str) -> str:
     """Chat spelling evened out: curly quotes, "reallly loooove" → "really loove",
-    "im" / "i'm" → "I'm"."""
+    "im" / "i'm" → "I'm", "r" → "are", "alergic" → "allergic"."""
     text = clause.replace("’", "'").replace("‘", "'")
     text = re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", text)
+    text = _CHAT_WORD.sub(_chat_word, text)
     text = re.sub(r"\bim\b", "I'm", text, flags=IC)
     text = re.sub(r"\bive\b", "I've", text, flags=IC)
     return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
@@ -144,11 +169,16 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         if both := match(r"\s+and\s+(?:I|me)\b", text[end:]):
             subjects, end = (rel, USER), end + both.end()
         else:
-            ctx.person = rel
+            ctx.meet(rel)
         return subjects, end
     if m.group("pet"):
         pet = singular(m.group("petw"))
         found.add(USER, "has_pet", pet, False, 0.85, "pet")
+        introduced = ctx.introduced
+        if introduced and match(r"^(?:he|she|it|this|that)\s*(?:'s|is)\s+$", text[:m.start()], IC):
+            found.add(pet, "name", introduced, False, 0.9, "name")  # "Meet Waffles! he's our pup"
+            ctx.names[introduced.lower()] = pet
+            ctx.introduced = None
         if (named := _name_after(text[end:])) is not None:
             found.add(pet, "name", named[0], False, 0.9, "name")
             ctx.names[named[0].lower()] = pet
@@ -158,14 +188,18 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         return (USER,), end
     if m.group("pron"):
         return ((ctx.person,) if ctx.person else None), end
+    if m.group("they"):  # a partner named in this sentence; parents, kids said before
+        if ctx.person and (ctx.person_said == ctx.sentence or ctx.person in PLURAL_KIN):
+            return (ctx.person,), end
+        return None, end
     if m.group("named"):
         name = m.group("named")
         if name.split()[0].lower() in NOT_NAMES or search(
                 rf"^(?:{CHANNEL_EN}|{CHANNEL_EN_CASED})$", name, IC):
             return None, end
-        ctx.person = ctx.entity_named(name)
+        ctx.meet(ctx.entity_named(name))
         return (ctx.person,), end
-    return None, end  # they
+    return None, end
 
 
 # -- values ------------------------------------------------------------------------------
@@ -181,7 +215,7 @@ _CUT = re.compile(
     r"\w+|this (?:week|month|year|spring|summer|fall|autumn|winter)|next \w+|last \w+|"
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december)|by \d{4}|before the \w+|someday|soon|tomorrow|today|tonight|a while ago|"
-    r"(?:\w+ )?ago)\b.*$", IC)
+    r"yesterday|(?:\w+ )?ago)\b.*$", IC)
 _LEAD_VALUE = re.compile(r"^(?:to use|using|to|the|a|an|some|eating|to eat|having|drinking|"
                          r"to drink|any|all|more)\s+", IC)
 _NOT_A_VALUE = frozenset({"to", "for", "and", "or", "it", "that", "this", "them", "those",

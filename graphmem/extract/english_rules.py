@@ -46,6 +46,7 @@ from graphmem.extract.vocab import (
     CHANNEL_EN_CASED,
     DEGREE_EN,
     DIET_EN,
+    FOOD_EN,
     JOB_EN,
     PET_EN,
     REL_EN,
@@ -72,6 +73,11 @@ def english_facts(part: Part, ctx: Context, found: Found) -> None:
         rule(t, part, ctx, found)
 
 
+def is_name(words: str) -> bool:
+    """No word of it is a common word or a nationality ("Nigerian-American", "Happy")."""
+    return not any(w.lower().rstrip(".") in NOT_NAMES for w in re.split(r"[\s-]+", words))
+
+
 def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
     """"I'm Dana" (the whole part, perhaps "…here" / "…from accounting"); "my daughter's
     name is Lily"."""
@@ -87,7 +93,7 @@ def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     m = (match(rf"^(?:'m|am)\s+({NAME})(?:\s+(?:here|from\s+.+))?(?:\s+and)?\s*$", t)
          or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
-    if m and m.group(1).split()[0].lower() not in NOT_NAMES:
+    if m and is_name(m.group(1)):
         found.say(part, "name", m.group(1), False, 0.9, "name")
 
 
@@ -95,7 +101,11 @@ _LIKE_VERB = (r"(like|likes|lo+ve|lo+ves|enjoy|enjoys|prefer|prefers|adore|adore
               r"dislike|dislikes|can't stand|cannot stand|'m obsessed with|'s obsessed with|"
               r"am obsessed with|is obsessed with|'m into|'s into|am into|is into|"
               r"(?:'m|am|'s|is) (?:not )?(?:a )?(?:big |huge |massive )?fan of|"
-              r"(?:'m|am|'s|is) crazy about|(?:'m|am|'s|is) addicted to)")
+              r"(?:'m|am|'s|is) crazy about|(?:'m|am|'s|is) addicted to|swears? by|"
+              r"(?:'m|am|'s|is|are|'re) (?:(?:really|so|totally|absolutely|just|kind of|"
+              r"kinda|pretty|still|also|not|not really|obsessively|super)\s+)*(?:into|"
+              r"obsessed with|crazy about|nuts about|mad about|keen on|"
+              r"hooked on|addicted to|a (?:big |huge |massive )?fan of))")
 _DISLIKE = ("hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand")
 
 
@@ -106,8 +116,13 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     verb = m.group(1).lower()
     negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
     raw = m.group(2).strip()
-    if search(rf"^(?:(?i:using|to use)\s+)?(?:the\s+)?{_CH}\b", raw):
-        return  # "I don't like using WeChat": a channel (read by ``_channels``)
+    if search(rf"^(?:(?i:using|to use)\s+)?(?:the\s+)?{_CH}\b", raw) or search(
+            rf"\b(?i:on|via|over|through)\s+(?:the\s+)?{_CH}\b", raw):
+        return  # "I don't like using WeChat", "voice notes on WhatsApp": ``_channels``
+    if match(r"^to\s+(?:be|say|ask|admit|bother|interrupt|break|tell|disappoint)\b", raw, IC):
+        return  # "hate to be that person", "hate to say it": politeness, no taste
+    if verb.startswith("swear"):
+        raw = re.sub(r"^(?:his|her|their|my|our)\s+", "", raw, flags=IC)  # "swears by his desk"
     if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
@@ -121,7 +136,10 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
                    r"(?:eat|drink)|can't have|cannot have|can not have)\s+(.+)", t, IC):
         found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.95)
-    elif m := search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(.+)", t, IC):
+    elif m := (search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(.+)", t, IC)
+               or search(rf"\b(?:gave up|given up|giving up|give up|cut out|cutting out|quit|"
+                         rf"stopped|avoids?|avoiding|stays? away from|staying away from)\s+"
+                         rf"(?:on\s+)?(?:all\s+)?((?:[\w-]+\s+)?(?:{FOOD_EN}))\b", t, IC)):
         found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.9)
     elif m := search(r"\b(lactose|gluten)[- ]intolerant\b", t, IC):
         found.say(part, "dietary_restriction", m.group(1).lower(), False, 0.9)
@@ -136,23 +154,42 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
              or match(rf"^(){diet}\s+here\b", t, IC)):
         found.say(part, "diet", m.group(2).lower().replace("low carb", "low-carb"),
                   bool(m.group(1)), 0.9)
+    elif m := search(r"\b(?i:doing|on|following|follow|started|starting|trying|switched to)\s+"
+                     r"(?i:the|a|an)\s+(?!New\b|Healthy\b|Balanced\b|Strict\b)([A-Z][a-z]+|"
+                     r"(?i:atkins|dash|mediterranean|carnivore))\s+(?i:diet)\b", t):
+        found.say(part, "diet", m.group(1), False, 0.85)  # "doing the Mediterranean diet"
 
+
+
+_VAGUE = re.compile(r"\b(?:half|everything|anything|lots|a lot|a bunch|a ton|many|several|"
+                    r"few|planet|world|stuff|things)\b", IC)
 
 
 def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := search(r"\b(not |no longer |isn't |aren't |'m not |is not |am not |never )?"
-                   r"(?:\w+\s+)?allergic to\s+(.+)", t, IC):
+                   r"(?:\w+\s+)?allergic to\s+(?:like\s+)?(.+)", t, IC):
+        if _VAGUE.search(m.group(2)):  # "allergic to like half the planet: dust, ..."
+            ctx.listing = ("allergic_to", part.subjects) if part.subjects else None
+            return
         found.say(part, "allergic_to", clean(m.group(2)), bool(m.group(1)), 0.97)
     elif m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
                      r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC):
         found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
 
 
+_AREA = (r"(?:(?:rural|upstate|downstate|downtown|northern|southern|eastern|western|central|"
+         r"north|south|east|west|suburban|outer|inner)\s+)?")
 _LIVES = (
     rf"\b(?i:(?:live|lives|living|reside|resides|residing|based|settled)\s+"
-    rf"(?:now\s+|currently\s+|here\s+)?in)\s+({PLACE})",
+    rf"(?:(?:now|currently|here|out|over|up|down|still)\s+)*in)\s+((?i:{_AREA}){PLACE})",
     rf"(?<!got )(?<!been )(?<!was )(?<!were )\b(?i:(?:moved|relocated)\s+"
-    rf"(?:back\s+|over\s+)?to)\s+({PLACE})",
+    rf"(?:(?:back|over|home|here)\s+)*to)\s+({PLACE})",
+    rf"\b(?i:(?:been|lived|living|stayed)\s+in)\s+({PLACE})\s+(?i:(?:for\s+)?(?:\d+|a|an|one|"
+    rf"two|three|four|five|six|seven|eight|nine|ten|many|several|a few)\s+(?:years?|months?)"
+    rf"|since\b)",
+    rf"\b(?i:(?:an?|officially\s+an?)\s+)({PLACE})\s+(?i:resident|local)\b",
+    rf"^(?i:(?:now|currently|still|these days)\s+(?:based\s+|living\s+)?in)\s+({PLACE})"
+    rf"(?!(?i:\s+for\s|\s+this\s|\s+visiting))",
     rf"\b(?i:moved\s+(?:in)?to\s+(?:an?|the|our|my)\s+(?:new\s+|bigger\s+|smaller\s+)?"
     rf"(?:apartment|house|place|flat|home|condo)\s+in)\s+({PLACE})",
 )
@@ -162,7 +199,19 @@ _STAYING = re.compile(  # "I'm in Chicago this week for a conference" is a visit
     r"\btoday\b|\btonight\b|\bright now\b", IC)
 
 
+_LOWER_PLACE = re.compile(  # "i live in leeds": one place word said in lower case
+    r"\b(?:live|lives|living|based)\s+(?:(?:now|currently|out)\s+)?in\s+(?!(?:a|an|the|my|"
+    r"our|his|her|their|this|that|fear|denial|hope|peace|sin|poverty|luxury|comfort|harmony|"
+    r"misery|style|town|the city|it|there|here|what|which)\b)([a-z]{3,})\b"
+    r"(?!\s+(?:with|and|on|in|for|of)\b)", IC)
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
+        found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
+        return
+    if m := search(rf"\b(?i:moved\s+back\s+home\s+to|back\s+home\s+in)\s+({PLACE})", t):
+        found.say(part, "is_from", place(m.group(1)), False, 0.8, "place")  # home is origin
     m = first_search(_LIVES, t)
     if m is None and (m := match(rf"^\s*(?i:{_BE}\s+(?:now\s+|currently\s+|still\s+)?"
                                  rf"(?:based\s+)?in)\s+({PLACE})(.*)$", t)):
@@ -175,8 +224,12 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := (match(rf"^\s*(?i:(?:{_BE}\s+)?{_ADV}(?:originally\s+)?from)\s+({PLACE})", t)
              or search(rf"\b(?i:(?:grew up|born and raised|was born|born|raised)\s+in)\s+"
                        rf"(?:(?:a|an|the)\s+(?:[a-z]+\s+){{0,3}}in\s+)?({PLACE})", t)
-             or search(rf"\b(?i:hails? from|a native of)\s+({PLACE})", t)):
-        found.say(part, "is_from", place(m.group(1)), False, 0.85, "place")
+             or search(rf"\b(?i:hails? from|a native of)\s+({PLACE})", t)
+             or search(r"\b(?i:originally from|from\s+(?=\w+\s+originally))\s*"
+                    r"(?!(?:the|a|an|my|here|there|around|home|out)\b)([a-z]{3,})\b", t)):
+        value = place(m.group(1))
+        found.say(part, "is_from", value.capitalize() if value.islower() else value, False,
+                  0.85, "place")
 
 
 _MODIFIER = r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on)\b)[\w'-]+\s+"
@@ -221,6 +274,15 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(rf"\b(?i:driv(?:e|es|ing)\s+(?:an?\s+)?)(?i:(bus|truck|taxi|cab|uber|"
                      rf"lyft|ambulance|forklift|train))(?:es|s)?(?:\s+(?i:for)\s+({ORG}))?", t):
         job, at = f"{m.group(1).lower()} driver", m.group(2)
+    elif m := search(rf"\b(?i:(?:got\s+)?promoted\s+to\s+(?:an?\s+)?)(?i:({_JOB}))", t):
+        job = m.group(1)  # "just got promoted to store manager"
+    elif m := search(rf"\b(?i:(?:manage|manages|managing|lead|leads|leading)\s+(?:a|the)\s+"
+                     rf"(?:[a-z]+\s+)?team)\b(?:\s+(?i:of\s+\d+))?(?:\s+(?i:at|for)\s+({ORG}))?",
+                     t):
+        job, at = "manager", m.group(1)  # "I manage a team of 8 at a logistics company"
+    elif m := match(rf"^(?i:(?:currently|now|still)\s+(?:working\s+)?(?:at|with))\s+({ORG_NAME})",
+                    t):
+        at = m.group(1)  # "(I've been a paralegal for 4 years,) currently at Henderson & Voss"
     elif m := first_search(_EMPLOYER, t):  # "he runs a small bakery", "a new job at Meta"
         at = m.group(1)
     elif m := search(rf"\b(?i:(?:laid off|fired|let go)\s+from|(?:quit|left)\s+(?:my|his|her|"
@@ -229,17 +291,26 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "works_at", org(m.group(1)), True, 0.8, "organization")
     if job and not re.match(r"(?i:student)\b", job):
         found.say(part, "works_as", job.strip(), negated, 0.8, "job")
+    if at and (called := search(rf"^\s*(?i:called|named)\s+({ORG_NAME})", t[t.find(at) +
+                                                                              len(at):])):
+        at = called.group(1)  # "a startup called Lumen Health"
     if at and not negated and (value := org(at)):
         found.say(part, "works_at", value, False, 0.8, "organization")
 
 
 _STUDIES = (  # (field or degree, school)
     rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
-    rf"((?!(?i:for|to|hard|abroad)\b)[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
+    rf"((?!(?i:for|to|hard|abroad|like|so|all|late|again|now|a lot|with|at|in)\b)"
+    rf"[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
     rf"(?:\s+(?i:at)\s+({_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
-    rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting)\s+"
+    rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting|started|began|"
+    rf"beginning|enrolled in)\s+"
     rf"(?:an?|my|his|her|their)\s+)((?i:{DEGREE_EN})(?:\s+(?i:in)\s+[\w&' -]+?)?)"
-    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?(?=\s*$|\s+[a-z])",
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+[a-z])",
+    rf"\b(?i:(?:taking|take|takes|doing|enrolled in|signed up for)\s+(?:an?|some)\s+"
+    rf"(?:(?:night|evening|online|weekend|weekly|beginner|beginners|intro|intensive|"
+    rf"community)\s+)*(?:class|classes|course|courses|lessons)\s+(?:in|on))\s+"
+    rf"([\w&'-]+(?:\s+[A-Z][\w&'-]*)?)(?:\s+(?i:at)\s+({_SCHOOL}))?",
     rf"\b(?i:(?:in|at|attending|going to)\s+)((?i:(?:{SCHOOL_KIND_EN})\s+school))"
     rf"(?:\s+(?i:at)\s+({_SCHOOL}))?",
 )
@@ -262,6 +333,11 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
 
 
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects and re.fullmatch(PET_EN, part.subjects[0], IC) and search(
+            r"^\s*(?:just\s+|sadly\s+)?(?:died|passed away|passed|is gone|was put down|"
+            r"crossed the rainbow bridge)\b", t, IC):
+        found.add(USER, "has_pet", part.subjects[0], True, 0.85, "pet")  # "my cat died"
+        return
     m = search(rf"\b(?i:(?:have|has|'ve got|got|adopted|own|owns|just got)\s+(?:an?|two|three|"
                rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
                rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?",
@@ -282,7 +358,8 @@ _NOT_PLANS = re.compile(
     r"^(?:be|have|tell|ask|say|call|text|email|message|let|give|show|make sure|check|need|try|"
     r"see|go(?!\s+(?:back\s+to|to\s+(?:grad|graduate|law|med|medical|business|nursing)\s+"
     r"school|abroad|to\s+college|to\s+university))|get back|wait|sleep|die|cry|miss|lose|kill|"
-    r"scream|throw|do it|do that|do this|think|use|look into|keep|bother|stop)\b", IC)
+    r"scream|throw|do it|do that|do this|think|use|look into|keep(?=\s+(?:on\s+)?\w+ing|\s+it|"
+    r"\s+in\s+touch|\s+up|\s+at\s+it)|bother|stop|back and forth)\b", IC)
 _NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"
                                 r"church|class|sleep|be|need)\b", IC)
 _DROP = (r"\b(?:gave up on|given up on|giving up on|give up on|(?:dropped|dropping|pulled|backed)"
@@ -294,7 +371,7 @@ _DROP = (r"\b(?:gave up on|given up on|giving up on|give up on|(?:dropped|droppi
 def plan_value(raw: str, clause: str) -> str:
     """"run a half marathon this spring" → "run a half marathon"; "buy one" after
     "saving up for a house" → "buy a house"; "going to the gym" is no plan."""
-    if _NOT_A_PLACE_TO_GO.match(raw) or _RIGHT_NOW.search(raw):
+    if _NOT_A_PLACE_TO_GO.match(raw) or _RIGHT_NOW.search(raw) or _NOT_PLANS.match(raw):
         return ""  # "going to the gym", "going to make dinner now": no plan to remember
     value = clean(raw, words=7)
     if not value or _NOT_PLANS.match(value):
@@ -317,13 +394,38 @@ _PLANNABLE = re.compile(
     IC)
 
 
+_CHANGED_MIND = re.compile(r"\bbut\b|\bhold(?:ing)? off\b|changed (?:my|our) minds?|not anymore|"
+                           r"\binstead\b|decided (?:not|against)|fell through|\bdidn't\b|"
+                           r"\bwon't\b|\bnot (?:now|any ?more)\b", IC)
+
+
 def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if part.subjects is None or part.past:
         return
-    if m := match(rf"^\s*{_AUX}(?i:(?:{_BE}|was|were)\s+)?{_ADV}(?:(not|no longer)\s+{_ADV})?"
+    if m := match(rf"^\s*{_AUX}(?i:(?:{_BE}|(was|were))\s+)?{_ADV}(?:(not|no longer)\s+{_ADV})?"
                   rf"(?:(?:'ve|have)\s+)?(?:been\s+)?{_PLAN_VERB}\s+(not\s+to\s+)?(.+)", t, IC):
-        plan(part, plan_value(m.group(3), ctx.sentence), bool(m.group(1) or m.group(2)), ctx,
-             found)
+        # "I was going to apply to grad school, but I'm holding off": a plan given up
+        value = plan_value(m.group(4), ctx.sentence)
+        undone = bool(m.group(1) and _CHANGED_MIND.search(ctx.sentence))
+        plan(part, value, bool(undone or m.group(2) or m.group(3)), ctx, found)
+        if undone and value and part.subjects:  # a later "we cancelled it" names it
+            ctx.plans.extend((s, value) for s in part.subjects)
+    elif (m := match(rf"^\s*{_BE}\s+(?:not|no longer)\s+(?:going\s+to\s+)?(\w+?)(?:ing)?\b", t,
+                     IC)) and ctx.plans:
+        stem = m.group(1).lower()[:4]  # "we're not adopting after all" ends "adopt a cat"
+        for entity, value in reversed(ctx.plans):
+            if len(stem) >= 3 and value.lower().startswith(stem):
+                found.add(entity, "plans_to", value, True, 0.8)
+                break
+    elif m := (search(r"\b(?:signed up|registered|enrolled)\s+for\s+(?:the\s+|a\s+|an\s+)?"
+                      r"(?!(?:one|it|that|this)\b)(.+)", t, IC)
+               or search(r"\b(?:saving|saving up|putting money aside)\s+(?:to|for)\s+(.+)", t, IC)):
+        plan(part, plan_value(m.group(1), ctx.sentence), False, ctx, found)
+    elif (m := match(r"^\s*(?:'m|am|'re|are|'s|is)?\s*(?:starting|beginning|taking|joining)\s+"
+                     r"(?:a|an|my|the)\s+(.+)", t, IC)) and _PLANNABLE.search(m.group(1)) and (
+            search(r"\b(?:next|soon|this coming|tomorrow|in (?:a|two|few))\b",
+                   ctx.sentence, IC)):
+        plan(part, clean(m.group(1), words=5), False, ctx, found)  # "next month I'm starting..."
     elif m := search(rf"(?i:{_BE}\s+)(not\s+)?(?i:(?:moving|relocating)\s+(?:back\s+)?to)\s+"
                      rf"({PLACE})(.*)", t):
         plan(part, f"move to {place(m.group(2))}", bool(m.group(1) or search(
@@ -352,9 +454,28 @@ def channel(word: str) -> str:
 def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
     """"reach me on Slack rather than email", "don't message me on WhatsApp", "only uses
     Viber", "refuses to use anything but the landline", "don't call me"."""
-    if m := search(rf"\b(?i:use|uses|using|via|through|answers? on|answers?|reach me (?:on|via|by|"
-                   rf"at)|message me on|text me on|contact me (?:on|via|by|through)|add me on|"
-                   rf"ping me on|find me on|dm me on|chat on|talk on|call me on|get me on|"
+    if m := search(rf"\b(?i:(?:only\s+)?(?:checks?|checking|reads?|reply on|replies on|"
+                   rf"respond on|responds on|lives on|(?:'m|am|'s|is|are|'re)\s+(?:only\s+)?on)\s+"
+                   rf"(?:(?:facebook|fb)\s+)?(?:the\s+)?({_CH})\b)", t):
+        found.say(part, "uses_channel", channel(m.group(1)), bool(search(
+            rf"\b(?:{_NEG}|rarely|hardly|barely|seldom)\b", t[:m.start()], IC)), 0.85, "channel")
+    elif m := search(r"\b(?i:(?:stop|don't|do not|never|no more|quit)\s+)(?i:(emailing|texting|"
+                     r"calling|messaging|dming|ringing|phoning))\s+(?i:me)\b", t):
+        found.say(part, "uses_channel", channel(m.group(1)[:-3].replace("messag", "message")
+                                                .replace("phon", "phone")), True, 0.9, "channel")
+    elif m := match(r"^\s*(?:only\s+|just\s+|mostly\s+)?(texts|emails|calls)\b"
+                    r"(?!\s+(?:from|about))", t, IC):
+        found.say(part, "uses_channel", channel(m.group(1)[:-1]), False, 0.85, "channel")
+    elif m := match(r"^\s*(?:never|doesn't|does not|won't|rarely|hardly ever)\s+(text|texts|email|"
+                    r"emails|call|calls)\b", t, IC):
+        found.say(part, "uses_channel", channel(m.group(1).rstrip("s")), True, 0.85, "channel")
+    elif m := search(rf"\b(?i:prefers?|preferably)\s+(?:[\w-]+\s+){{0,3}}?"
+                     rf"(?i:on|via|over|through)\s+(?:the\s+)?({_CH})\b", t):
+        found.say(part, "uses_channel", channel(m.group(1)), False, 0.85, "channel")
+    elif m := search(rf"\b(?i:use|uses|using|via|through|answers? on|answers?|reach me "
+                   rf"(?:on|via|by|at)|message me on|text me on|"
+                   rf"contact me (?:on|via|by|through)|add me on|ping me on|find me on|"
+                   rf"dm me on|chat on|talk on|call me on|get me on|"
                    rf"prefer|prefers)\s+(?:(?i:anything but|nothing but|only)\s+)?(?:the\s+)?"
                    rf"({_CH})\b", t):
         before = t[:m.start(1)]
@@ -384,21 +505,56 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     t = normalize(clause)
     who = carry or (USER,)
     if m := search(rf"(?:\b(?i:my\s+(?:full\s+|real\s+|first\s+|legal\s+)?name(?:'s|\s+is)|"
-                   rf"call\s+me)|^(?i:name's))\s+({NAME})", t):
-        if m.group(1).split()[0].lower() not in NOT_NAMES:
+                   rf"call\s+me|(?:address|refer\s+to)\s+me\s+as|mi\s+nombre\s+es|me\s+llamo|"
+                   rf"je\s+m'appelle|ich\s+heiße|ich\s+heisse|meu\s+nome\s+é|mi\s+chiamo)|"
+                   rf"^(?i:name's))\s+({NAME})", t):
+        if is_name(m.group(1)):
             found.add(USER, "name", m.group(1), False, 0.9, "name")
+    elif (m := match(rf"^((?i:(?:hey|hi|hello|yo)\s+))?(?i:it's|it is|this is)\s+({NAME})"
+                     rf"(?:\s+(?i:again|here|speaking|from\s+.+))?\s*$", t)) and is_name(
+            m.group(2)) and m.group(2).lower() not in ctx.names and (
+            m.group(1) or search(r"\b(?i:again|here|speaking|from)\b", t)):
+        found.add(USER, "name", m.group(2), False, 0.85, "name")  # "hey it's Priyanka again"
     elif (m := search(rf"\b(?i:(?:his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and ctx.person:
         found.add(ctx.person, "name", m.group(1), False, 0.9, "name")
         ctx.names[m.group(1).lower()] = ctx.person
     m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
                rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
     if m and m.group(1).split()[0].lower() not in NOT_NAMES:
-        ctx.person = ctx.entity_named(m.group(1))
-    if m := search(r"\b(my|her|his)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+[\w ]{1,20}?\s+"
-                   r"(?:is|are)\s+(.+)", t, IC):
+        ctx.meet(ctx.entity_named(m.group(1)))
+    if (m := match(rf"^(?i:meet|say hi to|this is|introducing)\s+({NAME})\s*$", t)) and is_name(
+            m.group(1)):
+        ctx.introduced = m.group(1)  # "Meet Waffles 🐕" — "he's our new beagle puppy"
+        ctx.meet(m.group(1))
+    if m := match(rf"^(?i:(?:ok|okay|so|well|and)\s+)*(?:the\s+)?(?i:({_BARE_KIN}))\s+"
+                  rf"(?i:says|said|thinks|wants|told me|agreed|insists|agrees|reckons)\b", t):
+        found.add(USER, "has_relation", m.group(1).lower(), False, 0.85, "person")  # "wife says"
+    if m := match(rf"^(?:the\s+)?({_CH})\s+(?i:only)(?:\s+(?i:please|pls|from now on))?$|"
+                  rf"^(?i:only)\s+({_CH})(?:\s+(?i:please|pls|from now on))?$", t):
+        for subject in who:  # "new rule: Discord only"
+            found.add(subject, "uses_channel", channel(m.group(1) or m.group(2)), False, 0.85,
+                      "channel")
+    if (m := match(rf"^(?:so\s+)?no\s+((?:[\w-]+\s+)?(?:{FOOD_EN}))\b(?!.*\ballerg)", t, IC)) and (
+            not search(r"\b(?:left|more)\b", t, IC)):
+        for subject in who:  # "(she's diabetic) so no sugary desserts please"
+            found.add(subject, "dietary_restriction", m.group(1), False, 0.85)
+    elif m := match(r"^no\s+([\w' -]{2,30}?)\s+for\s+me\b.*\ballerg", ctx.sentence, IC):
+        found.add(USER, "allergic_to", m.group(1), False, 0.9)  # "No peanuts for me, allergy"
+    if m := search(rf"\b(?i:in|on|into)\s+(?:the|our|my)\s+({_CH})\s+(?i:channel|group|chat|"
+                   rf"thread|workspace)\b", t):
+        for subject in who:  # "just drop them in the Teams channel"
+            found.add(subject, "uses_channel", channel(m.group(1)), False, 0.8, "channel")
+    _exception(t, ctx, found)
+    _home_of(t, ctx, found)
+    if m := search(r"\b(my|her|his)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+[\w ]{1,40}?\s+"
+                   r"(?:is|are)\s+(?:to\s+)?(?:go(?:ing)?\s+to\s+|doing\s+|do\s+)?(.+)", t, IC):
         owner = USER if m.group(1).lower() == "my" else ctx.person
         if owner and (value := clean(m.group(2))):
             found.add(owner, "likes", value, False, 0.9)
+    elif m := search(r"\b(?:(?i:a|an)\s+)?(?i:huge|big|massive|die-hard|diehard|lifelong|loyal)\s+"
+                     r"((?:[A-Z][\w'.&-]*\s+){0,3}[A-Z][\w'.&-]*)\s+(?i:fan|supporter)\b", t):
+        for subject in who:  # "I'm a huge Arsenal fan"
+            found.add(subject, "likes", m.group(1), False, 0.85)
     m = search(r"\b(?:my|our|the)\s+(?:\w+\s+)?(?:goal|plan|resolution|dream|aim)"
                r"(?:\s+(?:this|for|next)\s+\w+)?\s+is\s+to\s+(.+)", t, IC)
     if m and (value := plan_value(m.group(1), ctx.sentence)):
@@ -414,9 +570,73 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     _correction(t, ctx, found)
 
 
+_BARE_KIN = "wife|husband|mom|mum|dad|boss|girlfriend|boyfriend|partner|fiancée|fiancé|fiance"
+
+
+def _exception(t: str, ctx: Context, found: Found) -> None:
+    """After "allergic to walnuts" / "I don't eat pork", "cashews are fine" is one thing
+    that is not avoided."""
+    last = ctx.last
+    if last is None or last.negated or last.predicate not in {"allergic_to",
+                                                              "dietary_restriction"}:
+        return
+    m = match(r"^(?:but\s+)?([\w' -]{2,30}?)\s+(?:is|are|'s|'re)\s+(?:totally\s+|perfectly\s+|"
+              r"actually\s+|still\s+)?(?:fine|ok|okay|no problem|safe|not a problem)"
+              r"(?:\s+though)?$", t, IC)
+    if m and (value := clean(m.group(1))) and value.lower() not in {"everything", "rest",
+                                                                    "else"}:
+        found.add(last.entity, last.predicate, value, True, last.confidence)
+
+
+_HOME_NOUN = r"apartment|flat|house|place|condo|home|studio"
+
+
+def _home_of(t: str, ctx: Context, found: Found) -> None:
+    """"out of my apartment in Queens", "at her place in Savannah": where someone lives."""
+    m = search(rf"\b(my|our|her|his)\s+(?!(?:vacation|holiday|summer|beach|lake|second|old|"
+               rf"parents'?|work)\s)(?:[a-z]+\s+)?(?:{_HOME_NOUN})\s+in\s+({PLACE})", t, IC)
+    if m is None or not m.group(2)[0].isupper():
+        return
+    owner = USER if m.group(1).lower() in {"my", "our"} else ctx.person
+    if owner and (value := place(m.group(2))):
+        found.add(owner, "lives_in", value, False, 0.8, "place")
+
+
+def question_facts(clause: str, ctx: Context, found: Found) -> None:
+    """What a question still says: "what do you think of my plan to move to Spain?"."""
+    m = search(r"\bmy\s+(?:\w+\s+)?(?:plan|plans|goal|dream)\s+(?:is\s+)?(?:to|of)\s+(.+?)\s*\??$",
+               normalize(clause), IC)
+    if m and (value := plan_value(m.group(1), ctx.sentence)):
+        found.add(USER, "plans_to", value, False, 0.8)
+        ctx.plans.append((USER, value))
+
+
+_LIST = re.compile(r"^(?:[\w' -]{2,30},\s*)+(?:and\s+|&\s+)?[\w' -]{2,30}$")
+
+
 def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
-    """Rules that read a whole sentence: a budget ("laptop budget: $1200")."""
-    _budget(normalize(sentence), ctx, found)
+    """Rules that read a whole sentence: a budget ("laptop budget: $1200"); the list that
+    follows "allergic to like half the planet"; "tried oysters ... never again"; "my name
+    isn't Jon, it's Jonah"."""
+    t = normalize(sentence)
+    _budget(t, ctx, found)
+    if ctx.listing and _LIST.match(t.strip()):
+        predicate, subjects = ctx.listing
+        for item in re.split(r",\s*(?:and\s+|&\s+)?|\s+and\s+", t.strip()):
+            if value := clean(item):
+                for subject in subjects or ():
+                    found.add(subject, predicate, value, False, 0.9)
+        ctx.listing = None
+    if m := search(r"(?:^|\b(?:I|we)\s+)(?:finally\s+|just\s+)?tried\s+(.+?)\s+(?:for the first "
+                   r"time|once|yesterday|last \w+|recently)\b", ctx.sentence, IC):
+        ctx.tried = clean(m.group(1))  # "Tried oysters for the first time... never again"
+    if ctx.tried and search(r"\bnever again\b", ctx.sentence, IC):
+        found.add(USER, "likes", ctx.tried, True, 0.85)
+        ctx.tried = None
+    m = search(rf"\b(?i:my name)\s*(?i:isn't|is not|'s not|ain't)\s+{NAME}\W+(?i:it's|it is|"
+               rf"but|actually)\s+({NAME})\b", t)
+    if m and is_name(m.group(1)):
+        found.add(USER, "name", m.group(1), False, 0.9, "name")
 
 
 _CURRENCY = {"dollar": "$", "usd": "$", "buck": "$", "euro": "€", "eur": "€", "pound": "£",
@@ -431,9 +651,11 @@ _CAP = re.compile(r"\b(under|below|within|up to|at most|max|no more than|less th
 def _budget(t: str, ctx: Context, found: Found) -> None:
     """"laptop budget: $1200", "under $300 for groceries", "my limit is approx. $40": an
     amount of money (a currency, or a budget named) — never "under 20g of carbs"."""
-    budget = search(r"\b(?:budget|limit|spend|spending)\b", t, IC)
+    budget = search(r"\b(?:budget|limit|spend|spending)\b", t, IC) or (ctx.budget_said and search(
+        r"\b(?:stretch(?:ed)?|make (?:it|that)|bump(?:ed)?|raise[ds]?|increase[ds]?|up to|"
+        r"go(?:ing)? up to|can do|tops|max|lower(?:ed)?|drop(?:ped)?)\b", t, IC))  # "...to 11k"
     for m in _MONEY.finditer(t):
-        has_currency = bool(m.group(1) or m.group(4))
+        has_currency = bool(m.group(1) or m.group(4) or (budget and m.group(3)))
         cap = _CAP.search(t[:m.start()])
         if not has_currency and not (budget and budget.end() <= m.start()):
             continue
@@ -456,11 +678,11 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
     dust" to its true value."""
     last = ctx.last
     if last is None or not last.negated or last.predicate not in {
-            "allergic_to", "likes", "dietary_restriction"}:
+            "allergic_to", "likes", "dietary_restriction", "diet"}:
         return
-    if m := match(rf"^(?:that|it|this)\s+(?:was|is|'s)\s+(?:actually\s+|really\s+)?my\s+"
+    if m := match(rf"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|really\s+)?my\s+"
                   rf"{KIN_MOD}({REL_EN})\b", t, IC):
         found.add(m.group(1).lower(), last.predicate, last.value, False, last.confidence)
-    elif m := match(r"^(?:that|it|this)\s+(?:was|is|'s)\s+(?:actually\s+|just\s+|really\s+)?"
+    elif m := match(r"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|just\s+|really\s+)?"
                     r"(?:the\s+)?([\w -]{2,30})$", t, IC):
         found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)

@@ -15,14 +15,20 @@ from graphmem.extract.dates import dates, event_in
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.vocab import CHANNEL_EN, CHANNEL_ZH, DIET_EN, PET_EN, PET_ZH
 from graphmem.nlp import is_chinese, split_speaker
+from graphmem.segment import summarize_goal
 
 _TRIGGER = re.compile(
-    rf"喜欢|爱|讨厌|迷上|吃|过敏|预算|{CHANNEL_ZH}|住|搬|工作|上班|做|当|是|叫|老家|长大|读|学|养|"
-    rf"{PET_ZH}|准备|打算|计划|目标|放弃|\b(?:like|likes|love|loves|enjoy|prefer|prefers|hate|"
-    rf"hates|dislike|fan|into|obsessed|eat|eating|allergic|allergy|budget|limit|under|"
-    rf"{DIET_EN}|{CHANNEL_EN}|call|text|live|living|moved|moving|from|grew|born|work|working|"
-    rf"works|teach|study|studying|student|school|name|named|called|i'?m|im|{PET_EN}|"
-    rf"planning|going|goal|plan|gave up|dropped|cancel+ed|due|deadline)\b|\$\d|€\d|£\d",
+    rf"喜欢|爱|讨厌|迷上|吃|喝|戒|过敏|预算|{CHANNEL_ZH}|住|搬|工作|上班|做|当|是|叫|姓|名|老家|"
+    rf"长大|读|学|养|添|走了|坐标|在|{PET_ZH}|准备|打算|计划|目标|放弃|想|决定|块|元|万|"
+    rf"\b(?:like|likes|love|loves|enjoy|prefer|prefers|hate|hates|dislike|fan|into|obsessed|"
+    rf"eat|eating|allergic|alergic|allergy|budget|limit|under|max|{DIET_EN}|diet|{CHANNEL_EN}|"
+    rf"call|calls|text|texts|email|emails|checks|only|live|liv|living|moved|moving|from|frm|"
+    rf"grew|born|resident|now|been|work|working|works|teach|study|studying|student|school|"
+    rf"class|course|name|named|called|it's|this is|meet|address|nombre|llamo|i'?m|im|"
+    rf"{PET_EN}|died|planning|going|gonna|goal|plan|signed|saving|starting|gave up|give up|"
+    rf"quit|stopped|avoid|dropped|cancel+ed|not|due|deadline|promoted|manage|team|swear|"
+    rf"swears|nuts|mad|passionate|keen|hooked|tried|fine|stretch|apartment|place|house)\b"
+    rf"|\$\d|€\d|£\d|\d+k\b",
     re.IGNORECASE,
 )
 
@@ -35,10 +41,13 @@ class _Language:
     parts: Callable[[str, Context, tuple[str, ...] | None, Found], list[Part]]
     part_facts: Callable[[Part, Context, Found], None]
     clause_facts: Callable[[str, Context, Found, tuple[str, ...] | None], None]
+    question_facts: Callable[[str, Context, Found], None]
 
 
-_ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts)
-_CHINESE = _Language(chinese.parts, chinese.chinese_facts, chinese.clause_facts)
+_ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts,
+                     english_rules.question_facts)
+_CHINESE = _Language(chinese.parts, chinese.chinese_facts, chinese.clause_facts,
+                     chinese.question_facts)
 
 
 def might_have_facts(text: str) -> bool:
@@ -57,15 +66,33 @@ class RuleExtractor:
         self.generic = generic
 
     def extract(self, episode: Episode) -> list[Candidate]:
-        ctx = Context(event=event_in(episode.goal))
-        found: list[Candidate] = []
-        deferred: list[_Deferred] = []
-        for action in episode.actions:
-            if action.role == "user":
-                found.extend(self.extract_text(action.content, action.ts, ctx, deferred))
-        found.extend(_generic(deferred))
-        said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first message at ts
-        return _dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0)) for c in found])
+        return self.extract_many([episode])[0]
+
+    def extract_many(self, episodes: Sequence[Episode]) -> list[list[Candidate]]:
+        """``extract`` of each episode, with the sentences of all of them parsed in one
+        batch (spaCy is several times faster on one batch than on many small ones)."""
+        found: list[list[Candidate]] = []
+        deferred: list[list[_Deferred]] = []
+        for episode in episodes:
+            said = [a for a in episode.actions if a.role == "user"]
+            # the event of the first thing said, whole (the goal may be cut: "…birthday")
+            ctx = Context(event=event_in(summarize_goal(said, limit=10_000)) if said else None)
+            found.append([])
+            deferred.append([])
+            for action in said:
+                found[-1].extend(self.extract_text(action.content, action.ts, ctx,
+                                                   deferred[-1]))
+        readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])
+        out = []
+        for episode, episode_found, episode_deferred in zip(episodes, found, deferred,
+                                                            strict=True):
+            for each in readings[:len(episode_deferred)]:
+                episode_found.extend(each)
+            readings = readings[len(episode_deferred):]
+            said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first at ts
+            out.append(_dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0))
+                                for c in episode_found]))
+        return out
 
     def extract_text(
         self, text: str, observed_at: datetime, ctx: Context | None = None,
@@ -108,11 +135,13 @@ class RuleExtractor:
         covered: list[tuple[int, int]] = []
         hedged = False
         cursor, first = 0, len(out)
+        found = Found(ts, sentence, ctx)
         if lang is _ENGLISH:  # the statements of the sentence, read whole
             stated = ", ".join(c for c in clauses(sentence) if not is_question(c))
-            found = Found(ts, sentence, ctx)
             english_rules.sentence_facts(stated, ctx, found)
-            out.extend(found.items)
+        else:
+            chinese.sentence_facts(sentence, ctx, found)
+        out.extend(found.items)
         for clause in clauses(sentence):
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)
@@ -124,6 +153,10 @@ class RuleExtractor:
             parts = lang.parts(clause, ctx, carry, found)
             if question or is_hypothetical(clause):  # who was named still counts
                 out.extend(c for c in found.items if c.predicate == "has_relation")
+                if question:  # "what do you think of my plan to...", 五千以内的…有推荐吗
+                    asked = Found(ts, clause, ctx)
+                    lang.question_facts(clause, ctx, asked)
+                    out.extend(asked.items)
                 covered.append(span)
                 continue
             lang.clause_facts(clause, ctx, found, carry)
@@ -166,19 +199,46 @@ class _Deferred:
 
 
 def _generic(deferred: Sequence[_Deferred]) -> list[Candidate]:
-    if not deferred:
-        return []
+    return [c for readings in _generic_each(deferred) for c in readings]
+
+
+def _generic_each(deferred: Sequence[_Deferred]) -> list[list[Candidate]]:
+    """The generic readings of each deferred sentence, all parsed in one batch; sentences
+    no reading can come from (nobody the memory knows as their subject) are not parsed."""
+    out: list[list[Candidate]] = [[] for _ in deferred]
+    todo = [i for i, d in enumerate(deferred) if _may_read(d)]
+    if not todo:
+        return out
     from graphmem.extract_generic import GENERIC_CONFIDENCE, generic_candidates, parse
 
-    out = []
-    for item, doc in zip(deferred, parse([d.clause for d in deferred]), strict=True):
+    for i, doc in zip(todo, parse([deferred[i].clause for i in todo]), strict=True):
+        item = deferred[i]
         confidence = GENERIC_CONFIDENCE - (0.25 if item.hedged else 0.0)
-        out.extend(
+        out[i] = [
             Candidate(entity, predicate, value, negated, confidence, item.observed_at,
                       item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
             for entity, predicate, value, negated, sentence, when in generic_candidates(
-                doc, item.observed_at, item.first_person, item.person, item.covered))
+                doc, item.observed_at, item.first_person, item.person, item.covered)]
     return out
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|we)\b", re.IGNORECASE)
+_THIRD_PERSON = re.compile(r"\b(?:she|he)\b", re.IGNORECASE)
+# Openings that cannot be chat ellipsis ("Went to Rome", "Still working on it"): the
+# sentence has some other subject, or asks.
+_NO_ELLIPSIS = re.compile(
+    r"^\W*(?:(?:ok|okay|so|oh|well|hey|hi|hello|lol|haha|um|uh|also|btw|and|but|yeah|yes|no)"
+    r"\W+)*(?:the|a|an|this|that|these|those|it|its|it's|there|there's|here|my|our|your|his|"
+    r"her|their|you|you're|they|they're|what|what's|how|how's|why|where|when|which|who|"
+    r"can|could|would|should|is|are|do|does|will|please|thanks|thank|any|some|every|each|"
+    r"if|[A-Z][a-z]+'s)\b", re.IGNORECASE)
+
+
+def _may_read(item: _Deferred) -> bool:
+    """Could the generic reader find a subject it knows in this sentence?"""
+    text = item.clause
+    return bool(_FIRST_PERSON.search(text) or (item.person and _THIRD_PERSON.search(text))
+                or not _NO_ELLIPSIS.match(text))
 
 
 def _dedupe(found: Sequence[Candidate]) -> list[Candidate]:

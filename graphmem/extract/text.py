@@ -89,7 +89,7 @@ _PAST = re.compile(
     r"back in (?:college|school|high school|the day)|in college|in high school)\b",
     re.IGNORECASE)
 _HYPOTHETICAL = re.compile(
-    r"如果|假如|假设|万一|(?<![主重需还只])要是|的话|就好了|"
+    r"如果|假如|假设|万一|(?<![主重需还只])要是|(?<!找我)(?<!联系我)的话|就好了|我以为|还以为|本以为|"
     r"^(?:if|what if|suppose|imagine|i wish|wish)\b|\bif i\b|\bi'd\b(?! (?:say|guess))",
     re.IGNORECASE)
 _REPORTED = re.compile(r"^(?:听说|据说|有人|大家|别人|人家|他们说|people|everyone|someone|"

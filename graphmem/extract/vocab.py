@@ -22,10 +22,12 @@ REL_EN = alternation(
     "girlfriend boyfriend fiancé fiancée fiance fiancee wife husband spouse partner "
     "mom mother mum mommy mama dad father daddy papa parents sister brother sibling "
     "grandma grandmother granny nana grandpa grandfather granddad aunt auntie uncle cousin "
-    "manager boss supervisor colleague coworker co-worker roommate flatmate classmate son "
-    "daughter kids "
-    "children niece nephew best_friend friend mother-in-law father-in-law sister-in-law "
-    "brother-in-law grandson granddaughter stepmom stepdad stepmother stepfather")
+    "manager boss supervisor colleague coworker co-worker roommate flatmate housemate "
+    "classmate teammate son daughter kids children niece nephew best_friend friend bestie bff "
+    "mother-in-law father-in-law sister-in-law brother-in-law in-laws grandson granddaughter "
+    "grandparents grandkids stepmom stepdad stepmother stepfather stepson stepdaughter "
+    "stepsister stepbrother neighbor neighbour mentor godmother godfather ex ex-wife "
+    "ex-husband ex-girlfriend ex-boyfriend")
 # Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
 REL_ZH = alternation(
@@ -33,7 +35,12 @@ REL_ZH = alternation(
     "妈妈 母亲 老妈 爸爸 父亲 老爸 爸妈 父母 姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 "
     "姥爷 姑姑 舅舅 叔叔 表哥 表姐 表妹 表弟 堂哥 堂姐 经理 老板 领导 上司 主管 同事 闺蜜 "
     "好朋友 朋友 室友 同学 儿子 女儿 婆婆 公公 岳母 岳父 丈母娘 老丈人 嫂子 姐夫 妹夫 弟媳 侄子 "
-    "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝")
+    "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝 发小 死党 邻居 导师 媳妇 老乡")
+# Close kin said without 我 (跟老婆商量, 参加表姐的婚礼, 老公只有周六有空): still the user's.
+KIN_ZH = alternation(
+    "女朋友 男朋友 未婚妻 未婚夫 老婆 老公 媳妇 爸妈 父母 妈妈 爸爸 老妈 老爸 "
+    "姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 姥爷 表哥 表姐 表妹 表弟 "
+    "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小")
 # One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
 REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")
 PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲")}
@@ -47,7 +54,9 @@ PET_EN = alternation(
     "shiba bulldog terrier chihuahua german_shepherd border_collie")
 PET_ZH = alternation(
     "猫 猫咪 小猫 狗 狗狗 小狗 柴犬 柯基 金毛 泰迪 哈士奇 拉布拉多 边牧 比熊 博美 兔子 仓鼠 "
-    "鹦鹉 金鱼 乌龟 蜥蜴 刺猬 龙猫 豚鼠 布偶猫 英短")
+    "鹦鹉 金鱼 乌龟 蜥蜴 刺猬 龙猫 豚鼠 布偶猫 英短 橘猫 狸花猫 美短 暹罗猫 萨摩耶 德牧 阿拉斯加 "
+    "雪纳瑞 腊肠 法斗 马尔济斯")
+PET_PREFIX_ZH = "(?:小|大|黑|白|橘|花|灰|黄|老)?"  # 小乌龟, 黑猫
 COUNT_ZH = "[一两二三四五六七八九十几]?[只条个头]?"
 
 # -- work and study ----------------------------------------------------------------------
@@ -66,6 +75,13 @@ JOB_EN = alternation(
     "freelancer contractor paramedic caregiver nanny babysitter janitor housekeeper tailor "
     "hairdresser stylist barber coach trainer instructor principal pastor priest midwife "
     "dietitian nutritionist planner strategist producer sonographer radiologist "
+    "hygienist physiotherapist physio chiropractor optometrist optician pediatrician "
+    "anesthesiologist anaesthetist dermatologist cardiologist oncologist psychotherapist "
+    "biologist chemist physicist geologist economist statistician actuary underwriter "
+    "welder machinist roofer landscaper gardener florist butcher courier teller host "
+    "hostess sommelier dj guard ranger groomer doula rabbi imam postdoc associate lead "
+    "supervisor foreman worker rep representative salesperson salesman saleswoman "
+    "dispatcher mail_carrier postman zookeeper housekeeper cleaner bookkeeper "
     "pm rn np sde swe ceo cto cfo coo vp hr qa emt")
 DEGREE_EN = r"(?:ph\.?d\.?|phd|mba|master'?s|masters|msc|m\.?s\.?|ma|bachelor'?s|ba|bsc|b\.?s\.?|" \
             r"md|jd|law degree|degree|doctorate|postdoc)"
@@ -78,7 +94,9 @@ ORG_NOUN_EN = alternation(
     "hospital clinic school university college bank bakery café cafe restaurant store shop "
     "office company firm agency lab startup factory warehouse hotel gym library museum "
     "church center centre studio plant mill garage salon hospice pharmacy department "
-    "nonprofit charity consultancy bar pub farm supermarket group law_firm school_district")
+    "nonprofit charity consultancy bar pub farm supermarket group law_firm school_district "
+    "place joint dealership chain brewery winery bookstore daycare nursery preschool llp llc "
+    "kitchen diner bistro")
 JOB_SUFFIX_ZH = alternation(
     "工程师 设计师 程序员 老师 教师 医生 护士 药剂师 律师 会计 记者 作家 厨师 研究员 经理 "
     "主管 总监 总裁 老板 司机 警察 消防员 公务员 销售 客服 编辑 翻译 咨询师 分析师 顾问 "
@@ -88,6 +106,7 @@ JOB_SUFFIX_ZH = alternation(
 JOB_FIELD_ZH = alternation(
     "数据分析 风控 后端 前端 产品 设计 测试 运营 销售 开发 研发 算法 财务 会计 人事 市场 "
     "法务 行政 编辑 翻译 咨询 客服 外贸 投资 审计 运维 硬件 软件 嵌入式 UI 交互 "
+    "策划 文案 调度 剪辑 推广 电商 跨境电商 "
     "HR SDE PM QA IT")
 ORG_SUFFIX_ZH = alternation(
     "公司 银行 医院 学校 大学 集团 工厂 企业 外企 国企 央企 事务所 研究所 研究院 机构 "
@@ -99,30 +118,41 @@ DIET_EN = alternation(
     "vegan vegetarian pescatarian pescetarian keto paleo halal kosher gluten-free "
     "dairy-free lactose-free low-carb low carb plant-based carnivore flexitarian "
     "whole30 raw_vegan intermittent_fasting")
-DIET_ZH = {"吃素": "素食", "素食": "素食", "吃斋": "素食", "生酮": "生酮", "清真": "清真",
+DIET_ZH = {"全素": "全素", "纯素": "纯素", "吃素": "素食", "素食": "素食", "吃斋": "素食",
+           "生酮": "生酮", "清真": "清真",
            "无麸质": "无麸质", "低碳水": "低碳水", "轻断食": "轻断食"}
+
+# Foods and drinks given up or avoided ("gave up red meat", "so no sugary desserts").
+FOOD_EN = alternation(
+    "meat red_meat pork beef chicken poultry lamb fish seafood shellfish dairy milk cheese eggs "
+    "egg gluten wheat bread carbs sugar sweets desserts dessert candy chocolate alcohol booze "
+    "beer wine caffeine coffee soda junk_food fast_food fried_food processed_food nuts "
+    "peanuts soy meat_products animal_products")
 
 # -- channels ----------------------------------------------------------------------------
 
 CHANNEL_EN = alternation(
     "wechat e-mail email slack telegram whatsapp sms phone dingtalk lark feishu qq viber "
-    "landline imessage messenger discord skype zoom texting text text_message phone_call")
+    "landline imessage messenger discord skype zoom texting text text_message phone_call "
+    "zulip facetime instagram linkedin snapchat mattermost google_chat kakaotalk wechat_work")
 CHANNEL_EN_CASED = alternation("Teams Signal LINE Line")  # everyday words in lower case
 CHANNEL_ZH = alternation(
     "微信 邮件 邮箱 电子邮件 Slack slack 钉钉 飞书 电话 短信 QQ qq Telegram WhatsApp 座机 "
-    "手机 企业微信 Teams")
+    "手机 企业微信 Teams 语音 Discord")
 
 # -- events and deliverables -------------------------------------------------------------
 
-EVENT_ZH = alternation("聚会 派对 婚礼 旅行 旅游 晚餐 晚宴 活动 面试 演出 发布会 项目") + \
+EVENT_ZH = alternation("聚会 派对 婚礼 旅行 旅游 晚餐 晚宴 活动 面试 演出 发布会 项目 聚餐 年会 "
+                       "露营 野餐 考试 手术 寿宴 婚宴 生日宴 体检 答辩 典礼") + \
     "|会议(?!室)"
 EVENT_EN = alternation(
     "party wedding meeting trip dinner event project interview offsite conference launch "
-    "release concert vacation")
-DELIVERABLE_ZH = alternation("论文 报告 申请 作业 提案 方案 项目")
+    "release concert vacation anniversary appointment birthday graduation exam surgery "
+    "ceremony reunion recital funeral")
+DELIVERABLE_ZH = alternation("论文 报告 申请 作业 提案 方案 项目 标书")
 DELIVERABLE_EN = alternation(
     "report thesis dissertation application proposal assignment homework paper essay "
-    "project taxes")
+    "project taxes tax_return slides deck presentation manuscript draft portfolio")
 
 # -- places ------------------------------------------------------------------------------
 

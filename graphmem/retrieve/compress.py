@@ -116,8 +116,6 @@ def choose(
     candidates = [Block(p, tuple(line_text(li, query, line_tokens, names,
                                            li.message_id in outdated) for li in p.lines))
                   for p in passages]
-    lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
-    ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
     share = FACT_SHARE[route] if fact_share is None else fact_share
     lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))

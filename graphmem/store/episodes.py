@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message
@@ -143,4 +143,9 @@ def window(user_id: str, since: datetime | None, until: datetime | None) -> dict
 
 
 def _py(value: Any) -> datetime:
+    """A Python datetime from a driver temporal, or from the ``[epochMillis,
+    offsetSeconds]`` pair retrieval queries return (much cheaper to read)."""
+    if isinstance(value, list):
+        millis, offset = value
+        return datetime.fromtimestamp(millis / 1000, timezone(timedelta(seconds=offset)))
     return value.to_native() if hasattr(value, "to_native") else value

@@ -1,0 +1,248 @@
+"""The MCP server (``graphmem mcp``): memory as tools for agents that speak the Model
+Context Protocol, over stdio or streamable HTTP, built on the official ``mcp`` SDK
+(``pip install 'graphmem[mcp]'``).
+
+Tools (``TOOLS``) — each wraps one ``AsyncMemory`` call:
+
+    remember     add_messages (+ flush with close_episode=true)
+    recall       query_memory, with ``now`` and ``token_budget``
+    facts        facts
+    history      history (a fact's version chain)
+    episodes     episodes in a time window
+    forget_user  forget_user
+
+Every tool takes ``user_id``, required and never inferred: there is no default user, no
+user remembered from an earlier call, no user taken from the connection — one server
+serves many users, and each call names whose memory it touches. Each result carries
+text for the model (the prompt block, one line per fact or episode) and the same
+result as structured content for programs. graphmem's errors come back as tool errors
+(``isError``) with their message; nothing else about the server leaks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import CallToolResult, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field, field_validator
+
+from graphmem._async_client import AsyncMemory
+from graphmem._client import Memory
+from graphmem._errors import GraphmemError
+from graphmem._models import Episode, Fact, FactVersion, MemoryContext, Role
+
+Transport = Literal["stdio", "streamable-http"]
+TOOLS = ("remember", "recall", "facts", "history", "episodes", "forget_user")
+INSTRUCTIONS = (
+    "Long-term memory of conversations with users, kept in Neo4j. Call `remember` with "
+    "each turn (close_episode=true when a conversation or topic ends), `recall` before "
+    "answering to get what memory knows about the question. Every call names the user "
+    "whose memory it touches: pass the same user_id you were given for this user; "
+    "never guess one."
+)
+
+UserId = Annotated[str, Field(min_length=1, max_length=256, description=(
+    "Whose memory this is. Required on every call; never inferred."))]
+When = Annotated[datetime | None, Field(description=(
+    "ISO 8601 date-time; without a zone it is read as UTC."))]
+
+
+class Turn(BaseModel):
+    """One message of a conversation, as a tool caller sends it."""
+
+    role: Role
+    content: str = Field(min_length=1)
+    ts: When = None
+
+    @field_validator("ts")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        return _aware(value)
+
+
+class Remembered(BaseModel):
+    stored: int
+    msg_ids: list[int]
+    episodes_closed: list[str]
+
+
+class FactList(BaseModel):
+    facts: list[Fact]
+
+
+class VersionList(BaseModel):
+    versions: list[FactVersion]
+
+
+class EpisodeList(BaseModel):
+    episodes: list[Episode]
+
+
+class Forgotten(BaseModel):
+    user_id: str
+    forgotten: bool
+
+
+def build_server(memory: AsyncMemory) -> MCPServer:
+    """The MCP server with graphmem's tools bound to ``memory``."""
+    server: MCPServer = MCPServer("graphmem", instructions=INSTRUCTIONS,
+                                  version=_version())
+
+    @server.tool(title="Remember messages", annotations=ToolAnnotations(
+        read_only_hint=False, destructive_hint=False, idempotent_hint=True))
+    async def remember(
+        user_id: UserId,
+        session_id: Annotated[str, Field(min_length=1, max_length=256, description=(
+            "The conversation the messages belong to (scoped by the user)."))],
+        messages: Annotated[list[Turn], Field(min_length=1)],
+        close_episode: Annotated[bool, Field(description=(
+            "True when the conversation or its topic is over: the open episode is closed "
+            "and stored now, so `recall` finds it. Otherwise an episode closes by itself "
+            "on a change of topic or after a silence."))] = False,
+    ) -> Annotated[CallToolResult, Remembered]:
+        """Record conversation turns in the user's memory (durable on return; a re-sent
+        message is not stored twice)."""
+        stored = await _call(memory.add_messages(
+            [{"user_id": user_id, "session_id": session_id, **t.model_dump()}
+             for t in messages]))
+        closed = await _call(memory.flush(user_id)) if close_episode else []
+        result = Remembered(stored=len(stored), msg_ids=[m.msg_id for m in stored],
+                            episodes_closed=[e.event_id for e in closed])
+        text = f"stored {len(stored)} of {len(messages)} messages"
+        if close_episode:
+            text += f"; closed {len(closed)} episode(s)"
+        return _result(text, result)
+
+    @server.tool(title="Recall memory", annotations=ToolAnnotations(read_only_hint=True))
+    async def recall(
+        user_id: UserId,
+        query: Annotated[str, Field(min_length=1, description=(
+            "The question or the user's latest message."))],
+        now: Annotated[When, Field(description=(
+            "Resolve 'yesterday', 'last time', 上周三 … as of this time (default: now)."))
+        ] = None,
+        token_budget: Annotated[int | None, Field(gt=0, description=(
+            "Most tokens the memory block may take (default: 20% of the model window)."))
+        ] = None,
+        top_k_episodes: Annotated[int, Field(ge=0, le=50)] = 3,
+        top_k_facts: Annotated[int, Field(ge=0, le=100)] = 5,
+    ) -> Annotated[CallToolResult, MemoryContext]:
+        """The memory context for answering `query`: facts and past episodes, ranked,
+        compressed and kept within the token budget, with their provenance."""
+        ctx = await _call(memory.query_memory(
+            query, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
+            top_k_facts=top_k_facts, token_budget=token_budget))
+        return _result(ctx.text or "(nothing remembered)", ctx)
+
+    @server.tool(title="List facts", annotations=ToolAnnotations(read_only_hint=True))
+    async def facts(
+        user_id: UserId,
+        entity: Annotated[str | None, Field(description="Any alias of the entity.")] = None,
+        predicate: Annotated[str | None, Field(description="e.g. likes, budget.")] = None,
+        include_superseded: bool = False,
+    ) -> Annotated[CallToolResult, FactList]:
+        """The user's facts (current ones unless include_superseded), with their ids."""
+        found = await _call(memory.facts(user_id, entity, predicate, include_superseded))
+        lines = [f"{'NOT ' if f.negated else ''}{f.sentence} ({f.status}, confidence "
+                 f"{f.confidence:.2f}) [{f.fact_id}]" for f in found]
+        return _result("\n".join(lines) or "(no facts)", FactList(facts=found))
+
+    @server.tool(title="Fact history", annotations=ToolAnnotations(read_only_hint=True))
+    async def history(
+        user_id: UserId,
+        fact_id: Annotated[str, Field(min_length=1, description="From `facts` or `recall`.")],
+    ) -> Annotated[CallToolResult, VersionList]:
+        """A fact's version chain, newest first, each version with its source episodes."""
+        versions = await _call(memory.history(fact_id, user_id))
+        lines = [f"{v.fact.status}: {v.fact.sentence} (confidence {v.fact.confidence:.2f}, "
+                 f"from {', '.join(e.event_id for e in v.episodes) or '?'})"
+                 for v in versions]
+        return _result("\n".join(lines), VersionList(versions=versions))
+
+    @server.tool(title="List episodes", annotations=ToolAnnotations(read_only_hint=True))
+    async def episodes(
+        user_id: UserId,
+        since: When = None,
+        until: When = None,
+    ) -> Annotated[CallToolResult, EpisodeList]:
+        """The user's episodes overlapping [since, until), oldest first."""
+        found = await _call(memory.episodes(user_id, _aware(since), _aware(until)))
+        lines = [f"{e.start_time:%Y-%m-%d %H:%M} {e.goal} → {e.result} "
+                 f"[{e.event_id}, session {e.session_id}, messages "
+                 f"{e.raw_span[0]}–{e.raw_span[1]}]" for e in found]
+        return _result("\n".join(lines) or "(no episodes)", EpisodeList(episodes=found))
+
+    @server.tool(title="Forget a user", annotations=ToolAnnotations(
+        read_only_hint=False, destructive_hint=True, idempotent_hint=True))
+    async def forget_user(user_id: UserId) -> Annotated[CallToolResult, Forgotten]:
+        """Delete everything remembered about the user: episodes, messages, facts,
+        entities, sessions and the raw buffer. Cannot be undone."""
+        await _call(memory.forget_user(user_id))
+        return _result(f"forgot everything about {user_id}",
+                       Forgotten(user_id=user_id, forgotten=True))
+
+    return server
+
+
+def serve(
+    open_memory: Callable[[], Memory],
+    transport: Transport = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    path: str = "/mcp",
+) -> None:
+    """Open the memory, serve until the client leaves (stdio) or a signal (HTTP), then
+    close the memory (flushing open episodes)."""
+    if transport not in ("stdio", "streamable-http"):
+        raise ValueError(f"unknown transport {transport!r}")
+
+    async def main() -> None:
+        with contextlib.redirect_stdout(sys.stderr):  # stdout is the stdio wire
+            memory = AsyncMemory(await asyncio.to_thread(open_memory))
+        try:
+            server = build_server(memory)
+            if transport == "stdio":
+                await server.run_stdio_async()
+            else:
+                await server.run_streamable_http_async(
+                    host=host, port=port, streamable_http_path=path)
+        finally:
+            await memory.close()
+
+    if transport == "streamable-http":
+        # uvicorn re-raises the signal it stopped on after restoring these handlers:
+        # a no-op lets `main` close the memory instead of dying mid-flush.
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(sig, lambda *_: None)
+    asyncio.run(main())
+
+
+async def _call(awaitable: Any) -> Any:
+    """graphmem's errors become tool errors (their message is meant for the caller)."""
+    try:
+        return await awaitable
+    except GraphmemError as exc:
+        raise ToolError(str(exc)) from exc
+
+
+def _result(text: str, model: BaseModel) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)],
+                          structured_content=model.model_dump(mode="json"))
+
+
+def _aware(value: datetime | None) -> datetime | None:
+    return value.replace(tzinfo=UTC) if value is not None and value.tzinfo is None else value
+
+
+def _version() -> str:
+    from graphmem import __version__
+
+    return __version__
