@@ -89,7 +89,7 @@ def test_python_m_graphmem_help_lists_every_command():
     done = graphmem_cli("--help")
     assert done.returncode == 0, done.stderr
     for name in ("doctor", "init", "ingest", "episodes", "query", "facts", "history",
-                 "consolidate", "demo", "cypher", "bench"):
+                 "consolidate", "demo", "cypher", "mcp", "bench"):
         assert re.search(rf"│ {name}\s", done.stdout), name
     doctor_help = graphmem_cli("doctor", "--help")
     assert doctor_help.returncode == 0 and "--timeout" in doctor_help.stdout
