@@ -16,6 +16,7 @@ from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavai
 
 from graphmem._errors import ConfigError, GraphmemError, StoreUnavailableError
 from graphmem.store import cypher
+from graphmem.store.server import ServerInfo, detect
 
 Tracer = Callable[[str], None]
 
@@ -34,6 +35,7 @@ class QueryRunner:
         self.uri = uri
         self.database = database
         self.tracer = tracer
+        self._server: ServerInfo | None = None
         try:
             self.driver = neo4j.GraphDatabase.driver(
                 uri, auth=auth, max_transaction_retry_time=retry_s,
@@ -53,6 +55,12 @@ class QueryRunner:
                 f"Neo4j is not reachable at {self.uri}: {exc}. Start it with "
                 "`scripts/neo4j-local start` (or `docker compose -f docker/compose.yml up -d`)."
             ) from exc
+
+    def server(self, refresh: bool = False) -> ServerInfo:
+        """What the server can do (detected on first use, then remembered)."""
+        if self._server is None or refresh:
+            self._server = detect(self)
+        return self._server
 
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=False)

@@ -1,8 +1,11 @@
 """Nearest neighbours *inside a filter* (a user, a time window, a status), for
-episodes and facts alike. Counts the filtered set first: a small set is scanned
-exactly with ``vector.similarity.cosine``; a large one goes through the native
-vector index, oversampled until ``k`` survive the filter. Never every vector of
-every user."""
+episodes and facts alike. Never every vector of every user.
+
+Where the server has Cypher 25's ``SEARCH`` and the vector index holds the filter
+properties (Neo4j 2026.x), the index itself filters: one statement, no count. Elsewhere
+(5.26) the filtered set is counted first: a small set is scanned exactly with
+``vector.similarity.cosine``; a large one goes through the native vector index,
+oversampled until ``k`` survive the filter."""
 
 from __future__ import annotations
 
@@ -10,10 +13,12 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from graphmem._models import LATEST_TS
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
 Kind = Literal["episodes", "facts"]
+INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedding"}
 
 
 def nearest(
@@ -26,6 +31,14 @@ def nearest(
     **filters: Any,
 ) -> list[tuple[str, float]]:
     """``(id, cosine score)`` of the ``k`` nearest items passing ``filters``."""
+    if k <= 0:
+        return []
+    if runner.server().filters(INDEX[kind]):
+        if kind == "episodes":
+            rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
+                               **filters)
+            return [(r["id"], float(r["score"])) for r in rows]
+        return _nearest_facts_in_index(runner, vector, k, max_candidates, **filters)
     count = runner.read(f"retrieve/count_{kind}", **filters)[0]["n"]
     if count == 0:
         return []
@@ -38,6 +51,22 @@ def nearest(
         rows = runner.read(f"retrieve/search_{kind}_vector", candidates=candidates, **params)
         if len(rows) >= min(k, count) or candidates >= max_candidates:
             return [(r["id"], float(r["score"])) for r in rows]
+        candidates = min(candidates * 4, max_candidates)
+
+
+def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
+                            max_candidates: int, user_id: str, now: datetime,
+                            all_versions: bool) -> list[tuple[str, float]]:
+    """Facts through the filtered index; those no longer true at ``now`` are dropped after
+    (unless ``all_versions``), widening the search until ``k`` remain or the user has no more."""
+    candidates = k if all_versions else max(2 * k, 20)
+    while True:
+        rows = runner.read("retrieve/search_facts_filtered", vector=list(vector),
+                           user_id=user_id, now=now, candidates=candidates,
+                           valid_from_max=LATEST_TS if all_versions else now)
+        kept = [(r["id"], float(r["score"])) for r in rows if all_versions or r["true_now"]]
+        if len(kept) >= k or len(rows) < candidates or candidates >= max_candidates:
+            return kept[:k]
         candidates = min(candidates * 4, max_candidates)
 
 
