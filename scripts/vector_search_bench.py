@@ -5,9 +5,11 @@ Designs, all asked for the k nearest of one user's episodes inside a time window
   brute-force design; also the ground truth for recall);
 - oversample: 5.26's path — ``db.index.vector.queryNodes`` for everyone, filtered after,
   candidates ×4 until k survive (cap 10,000);
-- search_none / search_scalar / search_binary: Cypher 25 ``SEARCH … WHERE`` over a vector
-  index that holds user_id, start_time, end_time, with quantization NONE / SCALAR / BINARY
-  (binary is the default).
+- search_none / search_scalar / search_binary: Cypher 25 ``SEARCH … WHERE … LIMIT k`` over
+  a vector index that holds user_id, start_time, end_time, with quantization NONE / SCALAR /
+  BINARY (binary is the default);
+- search_none_x5 / search_none_x10 (graphmem's): the same NONE index asked for 5k / 10k
+  candidates, of which the k best are kept — a wider search inside the filter.
 
 The generator is deterministic (seed): users with a skewed (Zipf) number of episodes,
 topic-clustered vectors, episodes spread over two years; questions mix small and large
@@ -59,8 +61,8 @@ CYPHER 25
 MATCH (e:{label})
   SEARCH e IN (VECTOR INDEX {index} FOR $vector
                WHERE e.user_id = $user_id AND e.start_time < $until AND e.end_time >= $since
-               LIMIT $k) SCORE AS score
-RETURN e.id AS id, score ORDER BY score DESC
+               LIMIT $candidates) SCORE AS score
+RETURN e.id AS id, score ORDER BY score DESC LIMIT $k
 """
 COUNT = """
 MATCH (e:VecBench {user_id: $user_id})
@@ -174,22 +176,30 @@ def main() -> None:
     ap.add_argument("--k", type=int, default=10)
     ap.add_argument("--seed", type=int, default=12)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--reuse", action="store_true",
+                    help="keep the VecBench nodes and indexes already loaded by the same "
+                         "--episodes/--users/--seed (skips the load)")
     args = ap.parse_args()
     rows, centres, sizes = generate(args.seed, args.episodes, args.users)
     qs = questions(args.seed, args.questions, sizes, centres)
     with neo4j.GraphDatabase.driver(args.uri, auth=None) as driver:
         version = run(driver, "CALL dbms.components() YIELD name, versions "
                       "WHERE name = 'Neo4j Kernel' RETURN versions[0] AS v")[0]["v"]
-        load_s = load(driver, rows)
+        loaded = run(driver, "MATCH (e:VecBench) RETURN count(e) AS n")[0]["n"]
+        load_s = None if args.reuse and loaded == len(rows) else load(driver, rows)
         designs = {
             "exact": lambda q: run(driver, EXACT, k=args.k, **q),
             "oversample": lambda q: oversample(driver, q, args.k),
             "search_none": lambda q: run(driver, search_text(INDEX_NAME_NONE),
-                                         k=args.k, **q),
+                                         k=args.k, candidates=args.k, **q),
+            "search_none_x5": lambda q: run(driver, search_text(INDEX_NAME_NONE),
+                                            k=args.k, candidates=5 * args.k, **q),
+            "search_none_x10": lambda q: run(driver, search_text(INDEX_NAME_NONE),
+                                             k=args.k, candidates=10 * args.k, **q),
             "search_scalar": lambda q: run(driver, search_text(INDEX_NAME_SCALAR),
-                                           k=args.k, **q),
+                                           k=args.k, candidates=args.k, **q),
             "search_binary": lambda q: run(driver, search_text(INDEX_NAME_BINARY),
-                                           k=args.k, **q),
+                                           k=args.k, candidates=args.k, **q),
         }
         for q in qs[:20]:  # warm up plans and caches
             for search in designs.values():
@@ -221,7 +231,8 @@ def main() -> None:
     report = {
         "neo4j": version, "episodes": len(rows), "users": args.users,
         "largest_user": max(sizes), "questions": len(qs), "k": args.k, "seed": args.seed,
-        "load_and_index_s": round(load_s, 1), "designs": results,
+        "load_and_index_s": round(load_s, 1) if load_s is not None else None,
+        "designs": results,
         "command": (f"python scripts/vector_search_bench.py --episodes {args.episodes} "
                     f"--users {args.users} --questions {args.questions} --k {args.k} "
                     f"--seed {args.seed}"),
