@@ -1,5 +1,7 @@
 // graphmem schema — applied idempotently by `graphmem init` and on Memory.connect().
-// Parameters: $dimension (the embedder's vector size, e.g. 384).
+// The vector indexes follow from the server: schema_filtered_vector_indexes.cypher where
+// Cypher 25's SEARCH exists (Neo4j 2026.x), schema_vector_indexes.cypher on 5.26.
+// Parameters: none.
 //
 // Data model (see README "Data model" for the picture):
 //   (:User {user_id})-[:HAS_SESSION]->(:Session {user_id, session_id})   keyed by both
@@ -50,14 +52,6 @@ CREATE RANGE INDEX entity_user IF NOT EXISTS FOR (n:Entity) ON (n.user_id);
 CREATE RANGE INDEX message_user_session IF NOT EXISTS
 FOR (m:Message) ON (m.user_id, m.session_id, m.msg_id);
 CREATE RANGE INDEX message_event IF NOT EXISTS FOR (m:Message) ON (m.event_id);
-
-CREATE VECTOR INDEX episode_embedding IF NOT EXISTS
-FOR (e:Episode) ON e.embedding
-OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
-
-CREATE VECTOR INDEX fact_embedding IF NOT EXISTS
-FOR (f:Fact) ON f.embedding
-OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};
 
 CREATE FULLTEXT INDEX episode_fulltext IF NOT EXISTS
 FOR (e:Episode) ON EACH [e.goal, e.result, e.actions_text, e.tenant]

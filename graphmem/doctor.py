@@ -58,10 +58,13 @@ def _neo4j_checks(config: MemoryConfig) -> list[Check]:
                          connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
         runner.verify()
-        [server] = runner.read("admin/server_components")
+        server = runner.server()
+        vector_search = ("in-index filters (Cypher 25 SEARCH)" if server.search_clause
+                         else "filters after the index (no Cypher 25 SEARCH)")
         checks = [Check("neo4j", True,
-                        f"{config.neo4j_uri} — {server['name']} {server['version']} "
-                        f"{server['edition']}")]
+                        f"{config.neo4j_uri} — Neo4j {server.version} {server.edition}, "
+                        f"Cypher {', '.join(server.cypher_versions)}; vector search: "
+                        f"{vector_search}")]
         states = schema_status(runner)
         missing = [n for n in VECTOR_INDEXES if states.get(n) != "ONLINE"]
         checks.append(Check(

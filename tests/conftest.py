@@ -3,7 +3,9 @@
 If ``GRAPHMEM_NEO4J_URI`` points at a running server it is reused (tests isolate
 themselves by unique user ids and never wipe it). Otherwise the launcher in
 ``scripts/neo4j-local`` starts a private server on test ports with its own data
-folder, which is wiped at start and stopped at the end.
+folder, which is wiped at start and stopped at the end: the launcher's default Neo4j
+(2026.09), or the version in ``GRAPHMEM_TEST_NEO4J_VERSION`` (e.g. ``5.26``, with its own
+data folder ``.neo4j-test-5.26``; give it other ports if the default one runs too).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 LAUNCHER = REPO / "scripts" / "neo4j-local"
 TEST_BOLT_PORT = int(os.environ.get("GRAPHMEM_TEST_BOLT_PORT", "17687"))
 TEST_HTTP_PORT = int(os.environ.get("GRAPHMEM_TEST_HTTP_PORT", "17474"))
+TEST_NEO4J_VERSION = os.environ.get("GRAPHMEM_TEST_NEO4J_VERSION", "")  # "": the default
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,14 @@ class Neo4jServer:
 
 
 def launcher_env(home: Path, bolt: int, http: int) -> dict[str, str]:
-    return os.environ | {
+    env = os.environ | {
         "GRAPHMEM_NEO4J_DIR": str(home),
         "NEO4J_BOLT_PORT": str(bolt),
         "NEO4J_HTTP_PORT": str(http),
     }
+    if TEST_NEO4J_VERSION:
+        env["GRAPHMEM_NEO4J_VERSION"] = TEST_NEO4J_VERSION
+    return env
 
 
 def run_launcher(command: str, env: dict[str, str], timeout: int = 600) -> None:
@@ -61,7 +67,7 @@ def neo4j_server() -> Iterator[Neo4jServer]:
     if external:
         yield Neo4jServer(external, None, None)
         return
-    home = REPO / ".neo4j-test"
+    home = REPO / (f".neo4j-test-{TEST_NEO4J_VERSION}" if TEST_NEO4J_VERSION else ".neo4j-test")
     env = launcher_env(home, TEST_BOLT_PORT, TEST_HTTP_PORT)
     run_launcher("start", env)
     server = Neo4jServer(f"bolt://127.0.0.1:{TEST_BOLT_PORT}", TEST_HTTP_PORT, home)

@@ -29,9 +29,18 @@ def test_doctor_fails_with_a_fix_hint_when_neo4j_is_down():
 
 
 def test_doctor_passes_when_neo4j_is_up(neo4j_uri):
+    from graphmem.store.runner import QueryRunner
+
     result = runner.invoke(app, ["doctor", "--uri", neo4j_uri])
     assert result.exit_code == 0, result.output
-    assert re.search(r"ok\s+neo4j: .*5\.26\.\d+ community", result.output)
+    assert re.search(r"ok\s+neo4j: .*Neo4j (5\.26|2026\.\d\d)\.\d+ community", result.output)
+    probe = QueryRunner(neo4j_uri, None)
+    try:  # 2026.x answers dbms.components() with two rows; doctor reads the kernel's
+        server = probe.server()
+    finally:
+        probe.close()
+    assert f"Neo4j {server.version} community" in result.output
+    assert ("in-index filters" in result.output) == server.search_clause
     assert "384 dimensions" in result.output
     assert "微信" in result.output
 

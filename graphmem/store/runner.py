@@ -16,6 +16,7 @@ from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavai
 
 from graphmem._errors import ConfigError, GraphmemError, StoreUnavailableError
 from graphmem.store import cypher
+from graphmem.store.server import ServerInfo, detect
 
 Tracer = Callable[[str], None]
 
@@ -41,6 +42,7 @@ class QueryRunner:
         timeouts = ({} if connect_timeout_s is None else
                     {"connection_timeout": connect_timeout_s,
                      "connection_acquisition_timeout": connect_timeout_s})
+        self._server: ServerInfo | None = None
         try:
             self.driver = neo4j.GraphDatabase.driver(
                 uri, auth=auth, max_transaction_retry_time=retry_s,
@@ -61,6 +63,12 @@ class QueryRunner:
                 f"Neo4j is not reachable at {self.uri}: {exc}. Start it with "
                 "`scripts/neo4j-local start` (or `docker compose -f docker/compose.yml up -d`)."
             ) from exc
+
+    def server(self, refresh: bool = False) -> ServerInfo:
+        """What the server can do (detected on first use, then remembered)."""
+        if self._server is None or refresh:
+            self._server = detect(self)
+        return self._server
 
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=False)

@@ -1,4 +1,5 @@
-"""Applies ``cypher/schema.cypher`` idempotently and checks vector dimensions."""
+"""Applies the schema idempotently, with the vector indexes the server can use, and
+checks vector dimensions."""
 
 from __future__ import annotations
 
@@ -7,19 +8,51 @@ from graphmem.store import cypher
 from graphmem.store.runner import QueryRunner
 
 VECTOR_INDEXES = ("episode_embedding", "fact_embedding")
+# What each vector index holds where Cypher 25's SEARCH filters inside it (Neo4j 2026.x):
+# the vector, then the filter properties (schema_filtered_vector_indexes.cypher).
+FILTERED_PROPERTIES = {
+    "episode_embedding": ["embedding", "user_id", "start_time", "end_time"],
+    "fact_embedding": ["embedding", "user_id", "valid_from"],
+}
+QUANTIZATION = "NONE"  # binary quantization loses recall when filtered (docs/vector-search.md)
 
 
 def apply_schema(runner: QueryRunner, dimension: int) -> None:
     """Create constraints and indexes if missing, then wait until they are ONLINE.
 
+    On a server with ``SEARCH`` the vector indexes carry filter properties; one built
+    without them (a database from 5.26) is dropped and rebuilt from the stored vectors.
     Raises ``ConfigError`` when an existing vector index has another dimension
     than the embedder's (a different model was used before).
     """
     check_vector_dimensions(runner, dimension)
-    for i, statement in enumerate(cypher.statements("schema")):
-        params = {"dimension": dimension} if "$dimension" in statement else {}
-        runner.write_text(f"schema#{i + 1}", statement, **params)
+    server = runner.server(refresh=True)
+    _apply(runner, "schema", dimension)
+    if server.search_clause:
+        for name in outdated_vector_indexes(runner):
+            runner.write("schema_drop_vector_index", index=name)
+        _apply(runner, "schema_filtered_vector_indexes", dimension)
+    else:
+        _apply(runner, "schema_vector_indexes", dimension)
     runner.read("admin/wait_for_indexes")
+    runner.server(refresh=True)  # which indexes now filter
+
+
+def _apply(runner: QueryRunner, name: str, dimension: int) -> None:
+    for i, statement in enumerate(cypher.statements(name)):
+        params = {"dimension": dimension} if "$dimension" in statement else {}
+        runner.write_text(f"{name}#{i + 1}", statement, **params)
+
+
+def outdated_vector_indexes(runner: QueryRunner) -> list[str]:
+    """graphmem's vector indexes whose filter properties or quantization differ from
+    those ``SEARCH`` is meant to use."""
+    return [
+        row["name"] for row in runner.read("admin/show_vector_indexes")
+        if row["name"] in FILTERED_PROPERTIES
+        and (row["properties"] != FILTERED_PROPERTIES[row["name"]]
+             or row["quantization"] != QUANTIZATION)
+    ]
 
 
 def check_vector_dimensions(runner: QueryRunner, dimension: int) -> None:

@@ -1,8 +1,11 @@
 """Nearest neighbours *inside a filter* (a user, a time window, a status), for
-episodes and facts alike. Counts the filtered set first: a small set is scanned
-exactly with ``vector.similarity.cosine``; a large one goes through the native
-vector index, oversampled until ``k`` survive the filter. Never every vector of
-every user."""
+episodes and facts alike. Never every vector of every user.
+
+Where the server has Cypher 25's ``SEARCH`` and the vector index holds the filter
+properties (Neo4j 2026.x), the index itself filters: one statement, no count. Elsewhere
+(5.26) the filtered set is counted first: a small set is scanned exactly with
+``vector.similarity.cosine``; a large one goes through the native vector index,
+oversampled until ``k`` survive the filter."""
 
 from __future__ import annotations
 
@@ -10,10 +13,16 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from graphmem._models import LATEST_TS
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
 Kind = Literal["episodes", "facts"]
+INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedding"}
+# SEARCH asks the filtered index for this many times k and keeps the k best: at LIMIT k the
+# index's own search misses neighbours of users with many items (recall 0.98 at 100k
+# episodes); at 10 × k recall is 0.999 for ~2 ms more (docs/vector-search.md).
+SEARCH_WIDTH = 10
 
 
 def nearest(
@@ -26,6 +35,15 @@ def nearest(
     **filters: Any,
 ) -> list[tuple[str, float]]:
     """``(id, cosine score)`` of the ``k`` nearest items passing ``filters``."""
+    if k <= 0:
+        return []
+    if runner.server().filters(INDEX[kind]):
+        if kind == "episodes":
+            rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
+                               candidates=min(SEARCH_WIDTH * k, max(max_candidates, k)),
+                               **filters)
+            return [(r["id"], float(r["score"])) for r in rows]
+        return _nearest_facts_in_index(runner, vector, k, max_candidates, **filters)
     count = runner.read(f"retrieve/count_{kind}", **filters)[0]["n"]
     if count == 0:
         return []
@@ -38,6 +56,23 @@ def nearest(
         rows = runner.read(f"retrieve/search_{kind}_vector", candidates=candidates, **params)
         if len(rows) >= min(k, count) or candidates >= max_candidates:
             return [(r["id"], float(r["score"])) for r in rows]
+        candidates = min(candidates * 4, max_candidates)
+
+
+def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
+                            max_candidates: int, user_id: str, now: datetime,
+                            all_versions: bool) -> list[tuple[str, float]]:
+    """Facts through the filtered index, ``SEARCH_WIDTH × k`` asked for; those no longer true
+    at ``now`` are dropped after (unless ``all_versions``), widening the search until ``k``
+    remain or the user has no more."""
+    candidates = min(SEARCH_WIDTH * k, max(max_candidates, k))
+    while True:
+        rows = runner.read("retrieve/search_facts_filtered", vector=list(vector),
+                           user_id=user_id, now=now, candidates=candidates,
+                           valid_from_max=LATEST_TS if all_versions else now)
+        kept = [(r["id"], float(r["score"])) for r in rows if all_versions or r["true_now"]]
+        if len(kept) >= k or len(rows) < candidates or candidates >= max_candidates:
+            return kept[:k]
         candidates = min(candidates * 4, max_candidates)
 
 
