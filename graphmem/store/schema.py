@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from graphmem._errors import ConfigError
 from graphmem.store import cypher
+from graphmem.store.migrate import migrate_graph
 from graphmem.store.runner import QueryRunner
 
 VECTOR_INDEXES = ("episode_embedding", "fact_embedding")
 
 
 def apply_schema(runner: QueryRunner, dimension: int) -> None:
-    """Create constraints and indexes if missing, then wait until they are ONLINE.
+    """Create constraints and indexes if missing, wait until they are ONLINE, then
+    migrate a graph written by an older graphmem (``graphmem.store.migrate``).
 
     Raises ``ConfigError`` when an existing vector index has another dimension
     than the embedder's (a different model was used before).
@@ -20,6 +22,7 @@ def apply_schema(runner: QueryRunner, dimension: int) -> None:
         params = {"dimension": dimension} if "$dimension" in statement else {}
         runner.write_text(f"schema#{i + 1}", statement, **params)
     runner.read("queries/wait_for_indexes")
+    migrate_graph(runner)
 
 
 def check_vector_dimensions(runner: QueryRunner, dimension: int) -> None:
