@@ -99,7 +99,7 @@ def work_ingest(args: argparse.Namespace) -> dict[str, Any]:
             sent += len(mem.add_messages(messages[i:i + args.batch]))
         mem.flush()
         return {"sent": sent, "seconds": time.perf_counter() - started,
-                "retries": dict(mem._runner.retries), "rejected": len(mem.stats().rejected)}
+                "retries": mem.stats().retried, "rejected": len(mem.stats().rejected)}
     finally:
         mem.close()
 
@@ -139,7 +139,7 @@ def work_consolidate(args: argparse.Namespace) -> dict[str, Any]:
             t.join()
         if failures:
             raise failures[0]
-        return totals | {"retries": dict(mem._runner.retries)}
+        return totals | {"retries": mem.stats().retried}
     finally:
         mem.close()
 

@@ -132,7 +132,7 @@ def test_writers_and_consolidation_together_need_no_deadlock_retry(
         consolidator.join()
         for user in users:
             mems[1].consolidate(user, now=T0 + timedelta(days=3))
-        retries = sum((m._runner.retries for m in mems), Counter())
+        retries = sum((Counter(m.stats().retried) for m in mems), Counter())
     finally:
         for m in mems:
             m.close()

@@ -12,6 +12,7 @@ for the driver to hide.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import Counter
@@ -26,6 +27,7 @@ from graphmem.store import cypher
 
 Tracer = Callable[[str], None]
 T = TypeVar("T")
+log = logging.getLogger("graphmem.store")
 
 
 class Tx:
@@ -69,7 +71,10 @@ class QueryRunner:
             raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
 
     def close(self) -> None:
-        self.driver.close()
+        try:
+            self.driver.close()
+        except (DriverError, Neo4jError, OSError, BufferError) as exc:  # closing anyway
+            log.warning("closing the Neo4j driver: %r", exc)
 
     def verify(self) -> None:
         try:
