@@ -36,6 +36,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableError
+from graphmem._models import Episode
 from graphmem.conflict import (
     Change,
     Create,
@@ -167,7 +168,7 @@ class Consolidator:
 
     # -- one episode ---------------------------------------------------------------------
 
-    def _claim(self, user_id: str, token: str) -> list:
+    def _claim(self, user_id: str, token: str) -> list[Episode]:
         def work(tx: Tx) -> list[dict]:
             tx.write("store/lock_users", user_ids=[user_id])
             return tx.write("consolidate/claim_episodes", user_id=user_id, token=token,
@@ -182,7 +183,7 @@ class Consolidator:
                                  {"event_ids": event_ids, "at": now})],
                                name="consolidate/mark_consolidated")
 
-    def _consolidate_one(self, episode, now: datetime,
+    def _consolidate_one(self, episode: Episode, now: datetime,
                          report: ConsolidationReport) -> list[Change] | None:
         """Distill one claimed episode; ``None`` when it has no fact to store (it is
         marked with the others of its chunk)."""
