@@ -108,7 +108,10 @@ def test_an_old_graph_gets_its_tenant_keys(neo4j_uri, embedder, driver, tmp_path
         "hangar', raw_span_start: 1, raw_span_end: 1})-[:HAS_MESSAGE]->(:Message {message_id: "
         "$u + '-m', user_id: $u, session_id: 'old', msg_id: 1, role: 'user', speaker: 'user', "
         "content: 'repaint the zeppelin hangar', text: 'repaint the zeppelin hangar', ts: $t}) "
-        "CREATE (:Fact {fact_id: $u + '-f', user_id: $u, status: 'current', sentence: 'x'})",
+        "CREATE (:Fact {fact_id: $u + '-f', user_id: $u, entity: 'user', entity_id: $u + '-n',"
+        " predicate: 'likes', value: 'zeppelins', value_id: $u + '-z', negated: false, "
+        "confidence: 0.9, status: 'current', first_seen: $t, last_verified: $t, valid_from: $t, "
+        "source_episodes: [$u + '-e'], sentence: 'the user likes zeppelins'})",
         u=user_id, t=T0)
     driver.execute_query("MATCH (g:GraphmemSchema) DETACH DELETE g")  # never migrated
     runner = QueryRunner(neo4j_uri, None)
