@@ -332,7 +332,8 @@ class Memory:
         return self._buffer.read(user_id, session_id, first, last)
 
     def stats(self) -> IngestStats:
-        """The write path's counters (see ``IngestStats``)."""
+        """The write path's counters (see ``IngestStats``); ``retried`` counts every
+        query of this ``Memory``, consolidation included."""
         s = self._writer.stats
         return IngestStats(
             episodes_written=s.episodes, batches=s.batches, embed_s=s.embed_s,
@@ -340,6 +341,7 @@ class Memory:
             rejected=tuple(f"{r.event_id} ({r.session_id} {r.raw_span[0]}-{r.raw_span[1]}): "
                            f"{r.reason}" for r in self._writer.rejected),
             buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
+            retried=dict(self._runner.retries),
         )
 
     def close(self) -> None:

@@ -193,7 +193,9 @@ class FactHit(_Frozen):
 class IngestStats(_Frozen):
     """What the write path did since ``connect``: episodes written, time spent embedding
     and writing, outages waited out, episodes Neo4j refused (their messages stay in the
-    raw buffer), the backlog still waiting, and what buffer recovery had to cut or skip."""
+    raw buffer), the backlog still waiting, what buffer recovery had to cut or skip, and
+    the transactions the driver retried after a transient failure, by Neo4j error code
+    (graphmem orders its locks so that a ``DeadlockDetected`` there would be a bug)."""
 
     episodes_written: int
     batches: int
@@ -203,6 +205,7 @@ class IngestStats(_Frozen):
     backlog: int
     rejected: tuple[str, ...] = ()
     buffer_recovered: tuple[str, ...] = ()
+    retried: dict[str, int] = {}
 
 
 class TimeWindow(_Frozen):

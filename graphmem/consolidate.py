@@ -10,18 +10,35 @@ Then embed new fact versions in batches and expire facts past their validity.
 Repeated evidence across episodes raises confidence (cross-episode induction). With a
 retention, versions that stopped being true longer ago than that are deleted. A batch
 extractor (an LLM) gets several episodes per call; an episode whose extraction failed
-is reported in ``errors`` and left for the next run. ``start_scheduler`` runs this with
-APScheduler.
+is reported in ``errors`` and left for the next run (its claim lapses).
+``start_scheduler`` runs this with APScheduler.
+
+Several consolidations at once (threads, processes, hosts) never fork a version chain:
+
+- a run **claims** a user's episodes in chunks (``consolidate/claim_episodes``: a lease in
+  Neo4j, so a crashed run frees them by itself) before extracting anything, so two runs
+  do not distill the same episode;
+- each episode's facts are decided and stored in **one transaction that first locks the
+  user** (``store/lock_users``) and marks the episode consolidated — if another run got
+  there first (a lease ran out), nothing is stored twice. Deciding against the current
+  versions read *under that lock* means never two current heads of a single-valued fact;
+- the user's alias table is kept in memory and reloaded when another process changed the
+  user's entities (the ``facts_rev`` on the User node differs from the last one seen).
+
+A fact whose predicate cannot be stored (no valid relationship type) is skipped, counted
+and logged; the rest of its episode and the run go on.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from graphmem._errors import ExtractionError
+from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.conflict import (
     Change,
@@ -39,15 +56,24 @@ from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extract
 from graphmem.extract.plans import names_plan
 from graphmem.nlp import is_chinese
 from graphmem.normalize import USER_KEY, AliasTable, Resolution, entity_id
-from graphmem.predicates import canonical_predicate, predicate_info, sentence
+from graphmem.predicates import (
+    canonical_predicate,
+    predicate_info,
+    relationship_type,
+    sentence,
+)
 from graphmem.store import facts as fact_store
 from graphmem.store.episodes import episode_from_record
 from graphmem.store.ids import message_node_id
-from graphmem.store.runner import QueryRunner
+from graphmem.store.runner import QueryRunner, Tx
+
+log = logging.getLogger("graphmem.consolidate")
 
 Progress = Callable[[int, int], None]
 _EXACT_KINDS = {"amount", "date"}
 _EXTRACT_BATCH = 64  # episodes extracted together (their sentences parsed in one batch)
+CLAIM_BATCH = 64  # episodes claimed at a time
+CLAIM_LEASE_S = 600  # a claim left by a crashed run frees itself after this long
 
 
 @dataclass
@@ -60,6 +86,8 @@ class ConsolidationReport:
     embedded: int = 0
     expired: int = 0
     deleted: int = 0
+    skipped_episodes: int = 0  # distilled meanwhile by another consolidation
+    skipped_facts: int = 0  # facts that could not be stored (see errors)
     errors: list[str] = field(default_factory=list)
     extraction: ExtractionStats | None = None  # a batch (LLM) extractor's calls and tokens
 
@@ -83,29 +111,39 @@ class Consolidator:
         self.review_score = review_score
         self.retention = retention
         self._tables: dict[str, AliasTable] = {}
+        self._revs: dict[str, str] = {}  # facts_rev each cached alias table matches
         self._lock = threading.RLock()
 
     def run(self, now: datetime, user_id: str | None = None,
             on_progress: Progress | None = None) -> ConsolidationReport:
         report = ConsolidationReport()
-        rows = self.runner.read("consolidate/list_unconsolidated_episodes", user_id=user_id,
-                                limit=1_000_000)
-        episodes = [episode_from_record(r["episode"], r["messages"]) for r in rows]
-        distilled: list[str] = []
+        users = self.runner.read("consolidate/list_users_to_consolidate", user_id=user_id)
+        total = sum(int(r["episodes"]) for r in users)
+        token = uuid.uuid4().hex
         per_call = (self.extractor.episodes_per_call
                     if isinstance(self.extractor, BatchExtractor) else _EXTRACT_BATCH)
-        for start in range(0, len(episodes), per_call):
-            chunk = episodes[start:start + per_call]
-            for episode, candidates in zip(chunk, self._extract(chunk, report), strict=True):
-                if candidates is not None:  # None: extraction failed, retried next run
-                    self._tally(report, self.distill(episode.user_id, episode.session_id,
-                                                     episode.event_id, candidates))
-                    distilled.append(episode.event_id)
-                    report.episodes += 1
-            if on_progress is not None:
-                on_progress(start + len(chunk), len(episodes))
-        if distilled:
-            self.runner.write("consolidate/mark_consolidated", event_ids=distilled, at=now)
+        done = 0
+        failed: list[str] = []  # given back at the end, so the next run retries them
+        for row in users:
+            while claimed := self._claim(row["user_id"], token):
+                nothing: list[str] = []  # episodes without facts: marked together
+                for start in range(0, len(claimed), per_call):
+                    chunk = claimed[start:start + per_call]
+                    for episode, candidates in zip(chunk, self._extract(chunk, report),
+                                                   strict=True):
+                        done += 1
+                        if on_progress is not None:
+                            on_progress(min(done, total), max(done, total))
+                        if candidates is None:  # failed: unmarked, retried by a later run
+                            failed.append(episode.event_id)
+                            continue
+                        report.episodes += 1
+                        if self._consolidate_one(episode, candidates, now, report) is None:
+                            nothing.append(episode.event_id)
+                if nothing:
+                    self._mark(row["user_id"], nothing, now)
+        if failed:
+            self.runner.write("consolidate/release_claims", event_ids=failed, token=token)
         if isinstance(self.extractor, BatchExtractor):
             report.extraction = self.extractor.take_stats()
         report.embedded = self.embed_new_facts()
@@ -144,28 +182,124 @@ class Consolidator:
         return found
 
     def distill(self, user_id: str, session_id: str, episode_id: str,
-                candidates: Sequence[Candidate]) -> list[Change]:
-        """Normalize, decide and apply one episode's candidates (also the online path)."""
-        kept = [c for c in candidates if c.confidence >= self.min_confidence]
-        if not kept:
+                candidates: Sequence[Candidate], report: ConsolidationReport | None = None,
+                consolidated_at: datetime | None = None) -> list[Change] | None:
+        """Normalize, decide and apply one episode's candidates (also the online path).
+
+        With ``consolidated_at``, the episode is marked consolidated in the same
+        transaction; ``None`` is returned if it already was (by another consolidation)."""
+        kept = [c for c in candidates if c.confidence >= self.min_confidence
+                and self._storable(c, episode_id, report)]
+        if not kept and consolidated_at is None:
             return []
         with self._lock:
-            return self._distill(user_id, session_id, episode_id, kept)
+            return self._distill(user_id, session_id, episode_id, kept, consolidated_at)
 
     def forget(self, user_id: str) -> int:
         """Delete the user's whole graph and forget their alias table."""
         with self._lock:
             self._tables.pop(user_id, None)
+            self._revs.pop(user_id, None)
             return fact_store.delete_user(self.runner, user_id)
 
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
-            return self._table(user_id).lookup(surface)
+            if user_id not in self._tables:
+                self._tables[user_id] = fact_store.load_alias_table(
+                    self.runner, user_id, self.merge_score, self.review_score)
+            return self._tables[user_id].lookup(surface)
+
+    # -- one episode ---------------------------------------------------------------------
+
+    def _claim(self, user_id: str, token: str) -> list[Episode]:
+        def work(tx: Tx) -> list[dict]:
+            tx.write("store/lock_users", user_ids=[user_id])
+            return tx.write("consolidate/claim_episodes", user_id=user_id, token=token,
+                            lease_s=CLAIM_LEASE_S, limit=CLAIM_BATCH)
+
+        rows = self.runner.transaction("consolidate/claim_episodes", work)
+        return [episode_from_record(r["episode"], r["messages"]) for r in rows]
+
+    def _mark(self, user_id: str, event_ids: list[str], now: datetime) -> None:
+        self.runner.write_many([("store/lock_users", {"user_ids": [user_id]}),
+                                ("consolidate/mark_consolidated",
+                                 {"event_ids": event_ids, "at": now})],
+                               name="consolidate/mark_consolidated")
+
+    def _consolidate_one(self, episode: Episode, candidates: Sequence[Candidate],
+                         now: datetime, report: ConsolidationReport) -> list[Change] | None:
+        """Distill one claimed episode's candidates; ``None`` when it has no fact to store
+        (it is marked with the others of its chunk)."""
+        kept = [c for c in candidates if c.confidence >= self.min_confidence
+                and self._storable(c, episode.event_id, report)]
+        if not kept:
+            return None
+        try:
+            changes = self.distill(episode.user_id, episode.session_id, episode.event_id,
+                                   kept, report, consolidated_at=now)
+        except StoreUnavailableError:
+            raise
+        except GraphmemError as exc:  # refused by Neo4j: the episode waits for a later run
+            report.errors.append(f"{episode.event_id}: {exc}")
+            log.error("episode %s was not consolidated: %s", episode.event_id, exc)
+            return []
+        if changes is None:
+            report.skipped_episodes += 1
+            return []
+        self._tally(report, changes)
+        return changes
+
+    @staticmethod
+    def _storable(c: Candidate, episode_id: str, report: ConsolidationReport | None) -> bool:
+        """A fact whose predicate has no valid relationship type is skipped (and counted),
+        never allowed to stop its episode or the run."""
+        try:
+            relationship_type(canonical_predicate(c.predicate))
+            return True
+        except ValueError as exc:
+            log.warning("fact skipped in episode %s: %s", episode_id, exc)
+            if report is not None:
+                report.skipped_facts += 1
+                report.errors.append(f"{episode_id}: fact skipped: {exc}")
+            return False
 
     def _distill(self, user_id: str, session_id: str, episode_id: str,
-                 kept: Sequence[Candidate]) -> list[Change]:
-        table = self._table(user_id)
+                 kept: Sequence[Candidate], consolidated_at: datetime | None
+                 ) -> list[Change] | None:
+        attempts = 0
+
+        def work(tx: Tx) -> tuple[list[Change] | None, str | None]:
+            nonlocal attempts
+            attempts += 1
+            rev = tx.write("store/lock_users", user_ids=[user_id])[0]["facts_rev"]
+            if consolidated_at is not None and not tx.write(
+                    "consolidate/mark_consolidated", event_ids=[episode_id],
+                    at=consolidated_at)[0]["marked"]:
+                return None, None
+            if not kept:
+                return [], None
+            if attempts > 1 or rev is None or self._revs.get(user_id) != rev:
+                self._tables[user_id] = fact_store.load_alias_table(
+                    tx, user_id, self.merge_score, self.review_score)
+            changes = self._decide_episode(tx, user_id, session_id, episode_id, kept)
+            new_rev = uuid.uuid4().hex
+            tx.write("store/set_facts_revision", user_id=user_id, rev=new_rev)
+            return changes, new_rev
+
+        try:
+            changes, rev = self.runner.transaction("consolidate/distill", work)
+        except Exception:
+            self._tables.pop(user_id, None)  # may hold what was not stored
+            self._revs.pop(user_id, None)
+            raise
+        if rev is not None:
+            self._revs[user_id] = rev
+        return changes
+
+    def _decide_episode(self, tx: Tx, user_id: str, session_id: str, episode_id: str,
+                        kept: Sequence[Candidate]) -> list[Change]:
+        table = self._tables[user_id]
         resolutions: list[Resolution] = []
         maybe_same: list[dict] = []
         versions: list[NewVersion] = []
@@ -182,8 +316,8 @@ class Consolidator:
                     maybe_same.append({"entity_id": res.entity_id, "other_id":
                                        res.maybe_same_as[0], "score": res.maybe_same_as[1]})
             versions.append(self._version(user_id, session_id, episode_id, c, subject, value))
-        changes = self._decide_all(user_id, versions)
-        fact_store.apply_changes(self.runner, fact_store.entity_rows(user_id, table, resolutions),
+        changes = self._decide_all(tx, user_id, versions)
+        fact_store.apply_changes(tx, fact_store.entity_rows(user_id, table, resolutions),
                                  maybe_same, changes)
         return changes
 
@@ -193,10 +327,14 @@ class Consolidator:
             rows = self.runner.read("consolidate/list_unembedded_facts", limit=batch)
             if not rows:
                 return done
+            rows.sort(key=lambda r: r["fact_id"])
             vectors = self.embedder.embed([r["sentence"] for r in rows])
-            self.runner.write("consolidate/set_fact_embeddings", rows=[
-                {"fact_id": r["fact_id"], "embedding": v} for r, v in zip(rows, vectors,
-                                                                            strict=True)])
+            self.runner.write_many([
+                ("store/lock_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
+                ("consolidate/set_fact_embeddings", {"rows": [
+                    {"fact_id": r["fact_id"], "embedding": v}
+                    for r, v in zip(rows, vectors, strict=True)]}),
+            ], name="consolidate/set_fact_embeddings")
             done += len(rows)
 
     def expire(self, now: datetime, user_id: str | None = None) -> int:
@@ -204,10 +342,7 @@ class Consolidator:
         return int(rows[0]["expired"])
 
     def _table(self, user_id: str) -> AliasTable:
-        if user_id not in self._tables:
-            self._tables[user_id] = fact_store.load_alias_table(
-                self.runner, user_id, self.merge_score, self.review_score)
-        return self._tables[user_id]
+        return self._tables[user_id]  # loaded by _distill under the user's lock
 
     def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
                  subject: Resolution, value: Resolution) -> NewVersion:
@@ -229,9 +364,9 @@ class Consolidator:
                 who, predicate, c.value, c.negated, chinese),
         )
 
-    def _decide_all(self, user_id: str, versions: list[NewVersion]) -> list[Change]:
+    def _decide_all(self, tx: Tx, user_id: str, versions: list[NewVersion]) -> list[Change]:
         stored = fact_store.current_versions(
-            self.runner, user_id, [(v.entity_id, v.predicate) for v in versions])
+            tx, user_id, [(v.entity_id, v.predicate) for v in versions])
         view = {key: list(current) for key, current in stored.items()}
         changes: list[Change] = []
         for v in versions:

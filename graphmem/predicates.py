@@ -135,10 +135,10 @@ def canonical_predicate(word: str) -> str:
 
 def safe_predicate(word: str) -> str:
     """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``."""
-    name = _SAFE.sub("_", word.lower()).strip("_")[:40]
+    name = _SAFE.sub("_", word.lower()).strip("_")[:40].rstrip("_")
     if not name or not name[0].isalpha():
-        name = "rel_" + name if name else "related_to"
-    return name[:44]
+        name = "rel_" + name[:36] if name else "related_to"
+    return name.rstrip("_")  # idempotent: a safe name is its own safe name
 
 
 def relationship_type(predicate: str) -> str:

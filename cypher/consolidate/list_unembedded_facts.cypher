@@ -2,5 +2,5 @@
 // Parameters: $limit.
 MATCH (f:Fact)
 WHERE f.embedding IS NULL AND f.sentence IS NOT NULL
-RETURN f.fact_id AS fact_id, f.sentence AS sentence
+RETURN f.fact_id AS fact_id, f.user_id AS user_id, f.sentence AS sentence
 LIMIT $limit

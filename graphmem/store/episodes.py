@@ -58,16 +58,19 @@ def write_episodes(
     embeddings: Sequence[Sequence[float]],
 ) -> None:
     """Store episodes with their messages and re-link ``NEXT`` for their users, in one
-    transaction."""
+    transaction that locks its users first, in sorted order (``store/lock_users``), like
+    every fact write: the two writers never deadlock."""
     if not episodes:
         return
     since: dict[str, datetime] = {}
     for closed in episodes:
         ep = closed.episode
         since[ep.user_id] = min(ep.start_time, since.get(ep.user_id, ep.start_time))
-    rows = [episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)]
+    rows = sorted((episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)),
+                  key=lambda r: (r["user_id"], r["session_id"], r["raw_span_start"]))
     runner.write_many(
         [
+            ("store/lock_users", {"user_ids": sorted(since)}),
             ("store/merge_episodes", {"episodes": rows}),
             ("store/link_episodes", {"users": [
                 {"user_id": u, "since": t} for u, t in sorted(since.items())

@@ -3,7 +3,9 @@
 Every version is a ``(:Fact)`` node (so it can carry ``SUPERSEDES`` and
 ``DERIVED_FROM``); the current one is also the typed edge
 ``(entity)-[:PREDICATE]->(value)``. One episode's changes go in one transaction, so
-the node and edge views never disagree.
+the node and edge views never disagree. Callers run them inside a transaction that
+locked the user first (``store/lock_users``); each list is sorted by id, so locks inside
+a transaction are always taken in the same order.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ from graphmem.normalize import AliasTable, Resolution
 from graphmem.predicates import relationship_type
 from graphmem.store.episodes import _py
 from graphmem.store.ids import tenant_key
-from graphmem.store.runner import QueryRunner
+from graphmem.store.runner import QueryRunner, Tx
+
+Store = QueryRunner | Tx
 
 
-def load_alias_table(runner: QueryRunner, user_id: str, merge: float, review: float) -> AliasTable:
+def load_alias_table(runner: Store, user_id: str, merge: float, review: float) -> AliasTable:
     table = AliasTable(user_id, merge_score=merge, review_score=review)
     for row in runner.read("store/list_entities", user_id=user_id):
         table.add(row["key"], row["name"], set(row["aliases"] or ()), row["kind"] or "thing")
@@ -37,14 +41,14 @@ def load_alias_table(runner: QueryRunner, user_id: str, merge: float, review: fl
 
 
 def current_versions(
-    runner: QueryRunner, user_id: str, keys: Sequence[tuple[str, str]]
+    runner: Store, user_id: str, keys: Sequence[tuple[str, str]]
 ) -> dict[tuple[str, str], list[CurrentVersion]]:
     """Current versions per (entity_id, predicate)."""
     out: dict[tuple[str, str], list[CurrentVersion]] = {}
     if not keys:
         return out
     rows = runner.read("store/get_current_facts", user_id=user_id,
-                       keys=[{"entity_id": e, "predicate": p} for e, p in set(keys)])
+                       keys=[{"entity_id": e, "predicate": p} for e, p in sorted(set(keys))])
     for r in rows:
         out.setdefault((r["entity_id"], r["predicate"]), []).append(CurrentVersion(
             r["fact_id"], r["value_id"], bool(r["negated"]), float(r["confidence"]),
@@ -61,29 +65,33 @@ def entity_rows(user_id: str, table: AliasTable, resolutions: Sequence[Resolutio
             "name": table.names[res.key], "kind": table.kinds.get(res.key, "thing"),
             "aliases": sorted(table.aliases.get(res.key, ())),
         }
-    return list(seen.values())
+    return [seen[k] for k in sorted(seen)]
 
 
 def apply_changes(
-    runner: QueryRunner,
+    runner: Store,
     entities: list[dict],
     maybe_same: list[dict],
     changes: Sequence[Change],
     name: str = "store/apply_fact_changes",
 ) -> None:
     """Entities, new versions, supersessions, typed edges and re-verifications: one tx."""
-    creates = [c.new for c in changes if isinstance(c, Create | Supersede)]
-    historic = [c.new for c in changes if isinstance(c, Historic)]
+    creates = sorted((c.new for c in changes if isinstance(c, Create | Supersede)),
+                     key=lambda v: v.fact_id)
+    historic = sorted((c.new for c in changes if isinstance(c, Historic)),
+                      key=lambda v: v.fact_id)
     steps: list[tuple[str, dict[str, Any]]] = [("store/merge_entities", {"entities": entities})]
     if maybe_same:
         steps.append(("store/mark_maybe_same", {"pairs": maybe_same}))
     facts = [_version_row(v, "current") for v in creates]
     facts += [_version_row(v, "superseded") for v in historic]
+    facts.sort(key=lambda f: f["fact_id"])
     if facts:
         steps.append(("store/create_fact_versions", {"facts": facts}))
     pairs = [{"new_id": c.new.fact_id, "old_id": c.old_fact_id, "at": c.new.observed_at,
               "rel_type": relationship_type(c.new.predicate)}
-             for c in changes if isinstance(c, Supersede)]
+             for c in sorted((c for c in changes if isinstance(c, Supersede)),
+                             key=lambda c: (c.old_fact_id, c.new.fact_id))]
     if pairs:
         steps.append(("store/supersede_facts", {"pairs": pairs}))
     if creates:
@@ -91,7 +99,7 @@ def apply_changes(
             {"fact_id": v.fact_id, "entity_id": v.entity_id, "value_id": v.value_id,
              "rel_type": relationship_type(v.predicate), "confidence": v.confidence,
              "negated": v.negated, "since": v.observed_at} for v in creates]}))
-    reverify = [c for c in changes if isinstance(c, Reverify)]
+    reverify = sorted((c for c in changes if isinstance(c, Reverify)), key=lambda c: c.fact_id)
     if reverify:
         steps.append(("store/reverify_facts", {"items": [
             {"fact_id": c.fact_id, "confidence": c.confidence, "verified_at": c.verified_at,
@@ -157,8 +165,13 @@ def delete_user(runner: QueryRunner, user_id: str) -> int:
     """Delete every node of the user (episodes, messages, facts, entities, sessions, the
     user), in batches; returns how many nodes went."""
     deleted = 0
+
+    def batch(tx: Tx) -> int:
+        tx.write("store/lock_users", user_ids=[user_id])
+        return int(tx.write("store/delete_user_nodes", user_id=user_id, batch=5000)[0]["n"])
+
     while True:
-        n = int(runner.write("store/delete_user_nodes", user_id=user_id, batch=5000)[0]["n"])
+        n = runner.transaction("store/delete_user_nodes", batch)
         deleted += n
         if n == 0:
             return deleted

@@ -3,13 +3,21 @@
 Every statement is run by name (``cypher/<name>.cypher``) with values only as
 parameters. Driver exceptions become ``StoreUnavailableError`` here, naming the
 query, never its parameters. Reads are marked as reads so clusters route them.
+
+The driver retries a transaction that failed transiently (a deadlock, a leader switch);
+each retry is counted in ``retries`` by error code, so a test can tell that graphmem's
+lock ordering (every write locks its users first, ``store/lock_users``) leaves nothing
+for the driver to hide.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import neo4j
 from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable
@@ -19,6 +27,24 @@ from graphmem.store import cypher
 from graphmem.store.server import ServerInfo, detect
 
 Tracer = Callable[[str], None]
+T = TypeVar("T")
+log = logging.getLogger("graphmem.store")
+
+
+class Tx:
+    """Named statements inside one managed write transaction (see ``QueryRunner.transaction``)."""
+
+    def __init__(self, tx: neo4j.ManagedTransaction) -> None:
+        self._tx = tx
+
+    def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        return [record.data() for record in self._tx.run(cypher.load(name), params)]
+
+    write = read
+
+    def write_many(self, steps: list[tuple[str, dict[str, Any]]], name: str = "") -> None:
+        for step_name, params in steps:
+            self._tx.run(cypher.load(step_name), params).consume()
 
 
 class QueryRunner:
@@ -43,6 +69,8 @@ class QueryRunner:
                     {"connection_timeout": connect_timeout_s,
                      "connection_acquisition_timeout": connect_timeout_s})
         self._server: ServerInfo | None = None
+        self.retries: Counter[str] = Counter()  # transient failures the driver retried, by code
+        self._retries_lock = threading.Lock()
         try:
             self.driver = neo4j.GraphDatabase.driver(
                 uri, auth=auth, max_transaction_retry_time=retry_s,
@@ -53,7 +81,10 @@ class QueryRunner:
             raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
 
     def close(self) -> None:
-        self.driver.close()
+        try:
+            self.driver.close()
+        except (DriverError, Neo4jError, OSError, BufferError) as exc:  # closing anyway
+            log.warning("closing the Neo4j driver: %r", exc)
 
     def verify(self) -> None:
         try:
@@ -84,10 +115,27 @@ class QueryRunner:
         """Several named statements in one transaction (all or nothing)."""
 
         def work(tx: neo4j.ManagedTransaction) -> None:
-            for step_name, params in steps:
-                tx.run(cypher.load(step_name), params).consume()
+            Tx(tx).write_many(steps)
 
-        self._execute(name, lambda session: session.execute_write(work))
+        self._execute(name, lambda session: session.execute_write(self._counted(work)))
+
+    def transaction(self, name: str, work: Callable[[Tx], T]) -> T:
+        """Run ``work`` in one write transaction (retried as a whole when transient, so
+        ``work`` must not keep side effects of a failed attempt)."""
+        return self._execute(
+            name, lambda session: session.execute_write(self._counted(lambda tx: work(Tx(tx)))))
+
+    def _counted(self, work: Callable[[neo4j.ManagedTransaction], T]
+                 ) -> Callable[[neo4j.ManagedTransaction], T]:
+        def run(tx: neo4j.ManagedTransaction) -> T:
+            try:
+                return work(tx)
+            except Neo4jError as exc:
+                if exc.is_retryable():
+                    with self._retries_lock:
+                        self.retries[exc.code or type(exc).__name__] += 1
+                raise
+        return run
 
     def _run(
         self, name: str, text: str, params: dict[str, Any], *, write: bool
@@ -96,7 +144,8 @@ class QueryRunner:
             return [record.data() for record in tx.run(text, params)]
 
         def call(session: neo4j.Session) -> list[dict[str, Any]]:
-            return session.execute_write(work) if write else session.execute_read(work)
+            counted = self._counted(work)
+            return session.execute_write(counted) if write else session.execute_read(counted)
 
         return self._execute(name, call, write=write)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from graphmem._errors import ConfigError
 from graphmem.store import cypher
+from graphmem.store.migrate import migrate_graph
 from graphmem.store.runner import QueryRunner
 
 VECTOR_INDEXES = ("episode_embedding", "fact_embedding")
@@ -18,7 +19,8 @@ QUANTIZATION = "NONE"  # binary quantization loses recall when filtered (docs/ve
 
 
 def apply_schema(runner: QueryRunner, dimension: int) -> None:
-    """Create constraints and indexes if missing, then wait until they are ONLINE.
+    """Create constraints and indexes if missing, wait until they are ONLINE, then
+    migrate a graph written by an older graphmem (``graphmem.store.migrate``).
 
     On a server with ``SEARCH`` the vector indexes carry filter properties; one built
     without them (a database from 5.26) is dropped and rebuilt from the stored vectors.
@@ -36,6 +38,7 @@ def apply_schema(runner: QueryRunner, dimension: int) -> None:
         _apply(runner, "schema_vector_indexes", dimension)
     runner.read("admin/wait_for_indexes")
     runner.server(refresh=True)  # which indexes now filter
+    migrate_graph(runner)
 
 
 def _apply(runner: QueryRunner, name: str, dimension: int) -> None:

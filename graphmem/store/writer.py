@@ -117,14 +117,17 @@ class EpisodeWriter:
     def drain(self, timeout: float | None = None) -> None:
         """Block until every submitted episode is written (or rejected). While Neo4j is
         unavailable, give up after ``timeout`` seconds with ``StoreUnavailableError``
-        (nothing is lost: the backlog keeps retrying, the raw buffer holds it all)."""
+        (nothing is lost: the backlog keeps retrying, the raw buffer holds it all). A
+        writer that is merely slow (a busy machine, a big backlog) is waited for."""
         self._draining.set()  # someone is waiting: no lingering for fuller batches
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             with self._done:
                 while self._pending and not self._stop.is_set():
                     left = None if deadline is None else deadline - time.monotonic()
-                    if left is not None and left <= 0:
+                    if left is not None and left <= 0 and self.unavailable is None:
+                        left = 1.0  # Neo4j takes writes: the backlog is draining
+                    elif left is not None and left <= 0:
                         failure = self.unavailable
                         raise StoreUnavailableError(
                             f"{self._pending} episode(s) still wait for Neo4j"

@@ -1,0 +1,200 @@
+"""The raw buffer survives what a crash or a careless deployment leaves behind (issue 10):
+torn lines, empty or corrupt cursors, a second owner, the old flat layout, names that
+could clash, and batches that must be all or nothing."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem._models import Message, MessageIn
+from graphmem.buffer import CURSOR_FILE, RawBuffer, safe_name
+
+T0 = datetime(2025, 5, 1, 9, 0, tzinfo=UTC)
+
+
+def msg(user: str, session: str, i: int, text: str | None = None) -> MessageIn:
+    return MessageIn(user_id=user, session_id=session, role="user" if i % 2 else "assistant",
+                     content=text or f"message number {i} about the garden", ts=T0 + timedelta(
+                         minutes=i))
+
+
+def session_file(buffer_dir: Path, user: str, session: str) -> Path:
+    return buffer_dir / safe_name(user) / f"{safe_name(session)}.jsonl"
+
+
+def stored_message_ids(driver, user: str) -> list[int]:
+    records, _, _ = driver.execute_query(
+        "MATCH (m:Message {user_id: $u}) RETURN m.msg_id AS i ORDER BY i", u=user)
+    return [r["i"] for r in records]
+
+
+# -- torn lines and cursors ------------------------------------------------------------------
+
+def test_a_torn_tail_is_cut_reported_and_never_appended_to(neo4j_uri, embedder, driver,
+                                                           tmp_path, user_id):
+    buffer_dir = tmp_path / "buf"
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        mem.add_messages([msg(user_id, "s", i) for i in range(1, 4)])
+    path = session_file(buffer_dir, user_id, "s")
+    with open(path, "a", encoding="utf-8") as handle:  # a crash in the middle of a write
+        handle.write('{"msg_id": 4, "user_id": "' + user_id + '", "sess')
+
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        assert any("torn last line" in p for p in mem.stats().buffer_recovered)
+        added = mem.add_message(user_id, "s", "user", "after the crash", T0 + timedelta(hours=1))
+        assert added.msg_id == 4  # the torn line was never acknowledged: its id is reused
+        assert [m.content for m in mem.raw(user_id, "s")][-1] == "after the crash"
+        assert [m.msg_id for m in mem.raw(user_id, "s")] == [1, 2, 3, 4]
+        mem.flush()
+    assert stored_message_ids(driver, user_id) == [1, 2, 3, 4]
+    # and the next connect finds a clean file
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        assert mem.stats().buffer_recovered == ()
+
+
+def test_a_torn_first_line_and_an_unreadable_line_do_not_brick_the_store(tmp_path):
+    buffer_dir = tmp_path / "buf"
+    buffer = RawBuffer(buffer_dir)
+    buffer.append([msg("u1", "s", 1), msg("u1", "s", 2)], now=T0)
+    buffer.close()
+    path = session_file(buffer_dir, "u1", "s")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    path.write_text(lines[0] + "not json at all\n" + lines[1], encoding="utf-8")
+    other = session_file(buffer_dir, "u1", "torn")
+    other.write_text('{"msg_id": 1, "us', encoding="utf-8")  # only a torn first line
+
+    buffer = RawBuffer(buffer_dir)
+    try:
+        assert [m.msg_id for m in buffer.read("u1", "s")] == [1, 2]
+        assert any("unreadable line" in p for p in buffer.recovered)
+        stored = buffer.append([msg("u1", "torn", 1, "fresh start")], now=T0)
+        assert [m.msg_id for m in stored] == [1]
+        assert [m.content for m in buffer.read("u1", "torn")] == ["fresh start"]
+        assert any("torn last line" in p for p in buffer.recovered)
+    finally:
+        buffer.close()
+
+
+@pytest.mark.parametrize("cursor_text", ["", "{not json", "[1, 2]", '{"s": "many"}'])
+def test_an_empty_or_corrupt_cursor_replays_everything_once(neo4j_uri, embedder, driver,
+                                                            tmp_path, user_id, cursor_text):
+    buffer_dir = tmp_path / "buf"
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        mem.add_messages([msg(user_id, "s", i) for i in range(1, 5)])
+        mem.flush()
+        before = [(e.event_id, e.raw_span) for e in mem.episodes(user_id)]
+    (buffer_dir / safe_name(user_id) / CURSOR_FILE).write_text(cursor_text, encoding="utf-8")
+
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        assert any("unreadable cursor" in p for p in mem.stats().buffer_recovered)
+        mem.flush()  # the replay is idempotent: same episodes, same messages, no copies
+        assert [(e.event_id, e.raw_span) for e in mem.episodes(user_id)] == before
+    assert stored_message_ids(driver, user_id) == [1, 2, 3, 4]
+
+
+# -- one owner ----------------------------------------------------------------------------
+
+def test_a_second_owner_of_a_buffer_folder_is_refused(tmp_path):
+    first = RawBuffer(tmp_path / "buf")
+    try:
+        with pytest.raises(ConfigError, match="in use by another graphmem"):
+            RawBuffer(tmp_path / "buf")
+        code = ("import sys; from graphmem.buffer import RawBuffer\n"
+                "from graphmem import ConfigError\n"
+                "try:\n    RawBuffer(sys.argv[1])\nexcept ConfigError as e:\n"
+                "    print('refused:', e); sys.exit(3)\n")
+        other = subprocess.run([sys.executable, "-c", code, str(tmp_path / "buf")],
+                               capture_output=True, text=True, timeout=120,
+                               env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+        assert other.returncode == 3, other.stderr
+        assert "refused:" in other.stdout
+    finally:
+        first.close()
+    RawBuffer(tmp_path / "buf").close()  # free again once the owner closed it
+
+
+def test_an_unusable_buffer_folder_is_a_config_error(neo4j_uri, embedder):
+    with pytest.raises(ConfigError, match="raw buffer folder"):
+        Memory.connect(neo4j_uri, buffer_dir="/dev/null", embedder=embedder)
+
+
+# -- layout and names --------------------------------------------------------------------------
+
+def test_the_old_flat_layout_moves_into_user_folders_with_its_cursor(tmp_path):
+    buffer_dir = tmp_path / "buf"
+    buffer_dir.mkdir()
+    lines = [Message(msg_id=i, user_id="alice", session_id="chat", role="user",
+                     content=f"old message {i}", ts=T0 + timedelta(minutes=i))
+             .model_dump_json() + "\n" for i in range(1, 4)]
+    (buffer_dir / "chat.jsonl").write_text("".join(lines), encoding="utf-8")
+    (buffer_dir / CURSOR_FILE).write_text(json.dumps({"chat": 3}), encoding="utf-8")
+
+    buffer = RawBuffer(buffer_dir)
+    try:
+        assert not (buffer_dir / "chat.jsonl").exists()
+        assert [m.content for m in buffer.read("alice", "chat")] == [
+            "old message 1", "old message 2", "old message 3"]
+        assert buffer.cursor("alice", "chat") == 3  # messages 1-2 were acknowledged
+        assert [m.msg_id for m in buffer.pending("alice", "chat")] == [3]
+    finally:
+        buffer.close()
+
+
+def test_a_session_named_like_another_sessions_file_does_not_clash(tmp_path):
+    hashed = safe_name("chat 1")
+    assert hashed.startswith("~")
+    buffer = RawBuffer(tmp_path / "buf")
+    try:
+        buffer.append([msg("u1", "chat 1", 1, "spaced name")], now=T0)
+        buffer.append([msg("u1", hashed, 1, "literal hash name")], now=T0)
+        buffer.append([msg("u1", hashed[1:], 1, "hash without tilde")], now=T0)
+        assert [m.content for m in buffer.read("u1", "chat 1")] == ["spaced name"]
+        assert [m.content for m in buffer.read("u1", hashed)] == ["literal hash name"]
+        assert [m.content for m in buffer.read("u1", hashed[1:])] == ["hash without tilde"]
+        assert sorted(s for _, s in buffer.sessions()) == sorted(
+            ["chat 1", hashed, hashed[1:]])
+    finally:
+        buffer.close()
+
+
+# -- all or nothing --------------------------------------------------------------------------
+
+def test_a_lone_surrogate_refuses_the_batch_before_anything_is_written(memory, user_id,
+                                                                      tmp_path):
+    batch = [{"user_id": user_id, "session_id": "s", "role": "user", "content": "fine",
+              "ts": T0},
+             {"user_id": user_id, "session_id": "s", "role": "user",
+              "content": "broken \udc80 text", "ts": T0 + timedelta(minutes=1)}]
+    with pytest.raises(InvalidInputError, match="not valid text"):
+        memory.add_messages(batch)
+    with pytest.raises(InvalidInputError, match="no raw buffer"):
+        memory.raw(user_id, "s")
+    memory.add_messages(batch[:1])  # the good message alone goes in, once, as msg 1
+    assert [(m.msg_id, m.content) for m in memory.raw(user_id, "s")] == [(1, "fine")]
+
+
+@pytest.mark.parametrize("bad", [
+    {"role": "wizard"}, {"content": "   "}, {"session_id": ""}, {"ts": datetime(2025, 1, 1)},
+    {"ts": datetime(1, 1, 1, 1, tzinfo=UTC)}, {"user_id": None},
+])
+def test_a_batch_with_a_bad_later_item_writes_nothing(memory, user_id, driver, bad):
+    good = [{"user_id": user_id, "session_id": f"s{i}", "role": "user",
+             "content": f"plan number {i}", "ts": T0 + timedelta(minutes=i)} for i in range(3)]
+    with pytest.raises(InvalidInputError):
+        memory.add_messages([*good, good[0] | {"session_id": "s9"} | bad])
+    for i in range(3):
+        with pytest.raises(InvalidInputError, match="no raw buffer"):
+            memory.raw(user_id, f"s{i}")
+    stored = memory.add_messages(good)  # a retry stores the whole batch, nothing lost
+    assert [m.msg_id for m in stored] == [1, 1, 1]
+    memory.flush()
+    assert stored_message_ids(driver, user_id) == [1, 1, 1]
+
