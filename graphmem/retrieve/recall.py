@@ -55,7 +55,7 @@ class RetrievalConfig:
 
     keyword_messages: int = 40  # best keyword messages read (at least 6 per episode asked)
     fact_pointers: int = 5  # nearest facts whose messages become candidates
-    fact_weight: float = 1.0
+    fact_weight: float = 0.5  # 1.0 crowded out keyword hits at small budgets (conv. 1-5)
     vector_episodes: int = 3  # nearest episodes whose best message becomes a candidate
     episode_weight: float = 0.3
     episode_floor: float = 0.3  # cosine an episode needs (unless the question is only a time)
