@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem._client import Clock, Memory, _utcnow
-from graphmem._config import MemoryConfig
+from graphmem._config import EmbedderName, MemoryConfig
 from graphmem._models import (
     Episode,
     Fact,
@@ -71,7 +71,7 @@ class AsyncMemory:
         database: str | None = None,
         *,
         buffer_dir: str | Path | None = None,
-        embedder: Embedder | None = None,
+        embedder: Embedder | EmbedderName | None = None,
         extractor: Extractor | None = None,
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from graphmem._config import MemoryConfig
+from graphmem._config import EmbedderName, MemoryConfig
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
@@ -35,7 +35,7 @@ from graphmem._models import (
 )
 from graphmem.buffer import RawBuffer
 from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
-from graphmem.embed import Embedder, SentenceTransformerEmbedder
+from graphmem.embed import Embedder, load_embedder
 from graphmem.extract import Extractor, RuleExtractor, might_have_facts
 from graphmem.ingest import Ingestion
 from graphmem.predicates import canonical_predicate
@@ -89,9 +89,7 @@ class Memory:
         self._buffer: RawBuffer | None = None
         try:
             self._runner.verify()
-            self.embedder: Embedder = embedder or SentenceTransformerEmbedder(
-                self.config.embedding_model, self.config.embedding_batch_size
-            )
+            self.embedder: Embedder = embedder or load_embedder(self.config)
             apply_schema(self._runner, self.embedder.dimension)
             self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
         except Exception:
@@ -129,13 +127,20 @@ class Memory:
         database: str | None = None,
         *,
         buffer_dir: str | Path | None = None,
-        embedder: Embedder | None = None,
+        embedder: Embedder | EmbedderName | None = None,
         extractor: Extractor | None = None,
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,
         **settings: Any,
     ) -> Memory:
-        """Connect to Neo4j (``GRAPHMEM_NEO4J_*`` env vars or arguments) and apply the schema."""
+        """Connect to Neo4j (``GRAPHMEM_NEO4J_*`` env vars or arguments) and apply the schema.
+
+        ``embedder`` is an object with ``embed()``, or the name of a built-in one
+        (``"minilm-torch"``, ``"minilm-onnx"``, ``"minilm-onnx-int8"``; the
+        ``embedder`` setting, ``GRAPHMEM_EMBEDDER``).
+        """
+        if isinstance(embedder, str):
+            settings["embedder"], embedder = embedder, None
         given = {
             "neo4j_uri": uri, "neo4j_user": user, "neo4j_password": password,
             "neo4j_database": database, "buffer_dir": buffer_dir,

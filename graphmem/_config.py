@@ -20,6 +20,10 @@ def default_neo4j_uri() -> str:
     """Local Neo4j; follows ``NEO4J_BOLT_PORT`` like ``scripts/neo4j-local`` does."""
     return f"bolt://127.0.0.1:{os.environ.get('NEO4J_BOLT_PORT', '7687')}"
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
+# all-MiniLM-L6-v2 three ways, same 384-d vectors: sentence-transformers on torch (fp32), or
+# onnxruntime on the ONNX export from the langchain4j jars (fp32, or int8-quantized).
+EmbedderName = Literal["minilm-torch", "minilm-onnx", "minilm-onnx-int8"]
+DEFAULT_EMBEDDER: EmbedderName = "minilm-torch"
 DEFAULT_IDLE_TIMEOUT_S = 900.0
 DEFAULT_MIN_CONFIDENCE = 0.7
 
@@ -47,7 +51,9 @@ class MemoryConfig(BaseSettings):
     action_max_chars: int = Field(default=200, ge=20)
     write_batch_size: int = Field(default=256, ge=1)
 
-    embedding_model: str = DEFAULT_EMBEDDING_MODEL
+    embedder: EmbedderName = DEFAULT_EMBEDDER
+    embedding_model: str = DEFAULT_EMBEDDING_MODEL  # minilm-torch only: name or local folder
+    onnx_model_dir: Path | None = None  # from scripts/setup; None: ~/.cache/graphmem/models
     embedding_batch_size: int = Field(default=64, ge=1)
 
     online_extraction: bool = True

