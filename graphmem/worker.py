@@ -141,6 +141,7 @@ class ConsolidationWorker:
             "consolidate/list_users_with_work", now=at, before=before)]
         run = WorkerRun(run_id=uuid.uuid4().hex, owner=self.owner, started_at=started,
                         finished_at=started, duration_s=0.0)
+        log.info("consolidation run %s started: %d users with work", run.run_id, len(users))
         for user_id in users:
             if not self.acquire(user_id):
                 run.users_leased_elsewhere += 1
