@@ -3,6 +3,7 @@ and renders the result. Library errors become CLI errors only here."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable
@@ -328,6 +329,59 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     return str(value)
+
+
+@app.command()
+def worker(
+    every: Annotated[float, typer.Option(help="Seconds between runs.")] = 60.0,
+    once: Annotated[bool, typer.Option("--once", help="One run, then exit.")] = False,
+    lease: Annotated[float, typer.Option(
+        help="Seconds a user's lease lasts (a crashed worker's lease frees itself).")] = 600.0,
+    min_episodes: Annotated[int, typer.Option(
+        help="Distinct episodes before induction raises a fact's confidence.")] = 3,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Consolidate in the background: distill closed episodes, induce, expire, retain —
+    each user under a lease in Neo4j, so several workers can run at once."""
+    import logging
+
+    from graphmem.worker import ConsolidationWorker
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        job = ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes)
+        if once:
+            run = _run(job.run_once)
+            console.print(f"worker {job.owner}: {run.summary()}")
+            return
+        from apscheduler.schedulers.blocking import BlockingScheduler
+
+        scheduler = BlockingScheduler()
+        job.schedule(scheduler, every)
+        console.print(f"worker {job.owner}: a run every {every:g} s (Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt, SystemExit):
+            scheduler.start()
+
+
+@app.command()
+def stats(uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False) -> None:
+    """The last consolidation worker run: its counts and duration."""
+    from graphmem.worker import last_run
+
+    run = _with_memory(uri, buffer_dir, last_run)
+    if as_json:
+        typer.echo(run.model_dump_json() if run else "null")
+        return
+    if run is None:
+        console.print("[dim]no worker run yet (start `graphmem worker`)[/dim]")
+        return
+    table = Table("last worker run", "")
+    for key, value in run.model_dump().items():
+        table.add_row(key, value.isoformat(timespec="seconds")
+                      if isinstance(value, datetime) else str(value))
+    console.print(table)
 
 
 @app.command()
