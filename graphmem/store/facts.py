@@ -170,8 +170,12 @@ def delete_user(runner: QueryRunner, user_id: str) -> int:
         tx.write("store/lock_users", user_ids=[user_id])
         return int(tx.write("store/delete_user_nodes", user_id=user_id, batch=5000)[0]["n"])
 
+    def user_node(tx: Tx) -> int:
+        tx.write("store/lock_users", user_ids=[user_id])
+        return int(tx.write("store/delete_user_node", user_id=user_id)[0]["n"])
+
     while True:
         n = runner.transaction("store/delete_user_nodes", batch)
         deleted += n
         if n == 0:
-            return deleted
+            return deleted + runner.transaction("store/delete_user_node", user_node)
