@@ -47,6 +47,17 @@ def snapshot(mem: Memory, user_id: str) -> dict:
 
 
 @pytest.fixture
+def memory(neo4j_uri, embedder, tmp_path):
+    """Facts from consolidation only (no online path): one writer at a time."""
+    mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "buffer", embedder=embedder,
+                         online_extraction=False)
+    try:
+        yield mem
+    finally:
+        mem.close()
+
+
+@pytest.fixture
 def filled(memory: Memory, user_id: str) -> Memory:
     memory.add_messages([
         {"user_id": user_id, "session_id": s, "role": role, "content": text,
