@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from graphmem._config import EmbedderName, MemoryConfig
+from graphmem._config import EmbedderName, MemoryConfig, settings_problems
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
@@ -76,13 +76,14 @@ class Memory:
         try:
             self.config = config or MemoryConfig()
         except ValidationError as exc:
-            raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
+            raise InvalidInputError(
+                f"invalid graphmem settings: {settings_problems(exc)}") from None
         self._clock = clock
         self._owns_extractor = extractor is None
         self._extractor = extractor or _configured_extractor(self.config)
         self._retrieval = RetrievalConfig()
         self._runner = QueryRunner(
-            self.config.neo4j_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
+            self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
         )
@@ -149,7 +150,8 @@ class Memory:
         try:
             config = MemoryConfig(**overrides)
         except ValidationError as exc:
-            raise InvalidInputError(f"invalid graphmem settings: {exc}") from exc
+            raise InvalidInputError(
+                f"invalid graphmem settings: {settings_problems(exc)}") from None
         return cls(config, embedder=embedder, extractor=extractor, clock=clock, tracer=tracer)
 
     # -- writing -----------------------------------------------------------------------
@@ -212,6 +214,37 @@ class Memory:
         self._ingestion.forget_user(user_id)
         self._online.drain()
         self._consolidator.forget(user_id)
+
+    def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
+        """Write everything of a user — episodes with their messages, every fact version
+        with its provenance, entities and aliases, the raw buffer — to ``path`` as JSONL
+        (``graphmem.export``; embeddings included). Returns lines written per kind."""
+        from graphmem.export import export_user
+
+        _valid_id(user_id, "user_id")
+        self.flush(user_id)
+        self._writer.drain(FLUSH_TIMEOUT_S)
+        try:
+            with open(path, "w", encoding="utf-8") as out:
+                counts = export_user(self._runner, self._buffer, user_id, out,
+                                     self.embedder.dimension, self._clock())
+        except OSError as exc:
+            raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
+        return counts.counts
+
+    def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
+        """Restore a ``export_user`` file into this database and raw buffer, where its user
+        must have nothing yet. Returns the user id and what was restored per kind."""
+        from graphmem.export import import_user
+
+        try:
+            with open(path, encoding="utf-8") as handle:
+                user_id, counts = import_user(self._runner, self._buffer, handle,
+                                              self.embedder.dimension)
+        except OSError as exc:
+            raise InvalidInputError(f"cannot read the export {path}: {exc}") from exc
+        self._consolidator.drop_cached(user_id)
+        return user_id, counts.counts
 
     # -- reading -----------------------------------------------------------------------
 

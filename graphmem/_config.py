@@ -7,10 +7,12 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Literal
+from urllib.parse import unquote, urlsplit, urlunsplit
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
@@ -19,6 +21,33 @@ URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 def default_neo4j_uri() -> str:
     """Local Neo4j; follows ``NEO4J_BOLT_PORT`` like ``scripts/neo4j-local`` does."""
     return f"bolt://127.0.0.1:{os.environ.get('NEO4J_BOLT_PORT', '7687')}"
+_URI_PASSWORD = re.compile(r"(://[^/@:]*:)[^/@]*@")
+
+
+def redact_uri(uri: str) -> str:
+    """The URI as it may be shown or logged: a password in it becomes ``***``."""
+    return _URI_PASSWORD.sub(r"\1***@", uri)
+
+
+def split_uri_credentials(uri: str) -> tuple[str, str | None, str | None]:
+    """``bolt://user:pass@host`` → (``bolt://host``, user, pass); the driver takes
+    credentials only as ``auth``, never in the URI."""
+    parts = urlsplit(uri)
+    if "@" not in parts.netloc:
+        return uri, None, None
+    userinfo, host = parts.netloc.rsplit("@", 1)
+    user, _, password = userinfo.partition(":")
+    clean = urlunsplit(parts._replace(netloc=host))
+    return clean, unquote(user) or None, unquote(password) if password else None
+
+
+def settings_problems(exc: ValidationError) -> str:
+    """What is wrong with the settings, without the values given (they may hold a
+    password)."""
+    return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'settings'}: {e['msg']}"
+                     for e in exc.errors())
+
+
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 # all-MiniLM-L6-v2 three ways, same 384-d vectors: sentence-transformers on torch (fp32), or
 # onnxruntime on the ONNX export from the langchain4j jars (fp32, or int8-quantized).
@@ -37,7 +66,7 @@ class MemoryConfig(BaseSettings):
 
     neo4j_uri: str = Field(default_factory=default_neo4j_uri)
     neo4j_user: str = "neo4j"
-    neo4j_password: str | None = None
+    neo4j_password: str | None = Field(default=None, repr=False)  # never shown or logged
     neo4j_database: str | None = None
     neo4j_retry_s: float = Field(default=30.0, ge=0)  # managed transactions retry this long
     # Give up on an unreachable or silent server after this long (connect + Bolt handshake,
@@ -79,9 +108,20 @@ class MemoryConfig(BaseSettings):
     llm_max_retries: int = Field(default=2, ge=0, le=10)
 
     @property
+    def driver_uri(self) -> str:
+        """The URI the driver gets: without any ``user:password@`` in it."""
+        return split_uri_credentials(self.neo4j_uri)[0]
+
+    @property
     def auth(self) -> tuple[str, str] | None:
-        """Driver credentials; None when no password is set (auth disabled)."""
-        return None if self.neo4j_password is None else (self.neo4j_user, self.neo4j_password)
+        """Driver credentials (the password setting, else one in the URI); None when no
+        password is set (auth disabled)."""
+        _, uri_user, uri_password = split_uri_credentials(self.neo4j_uri)
+        if self.neo4j_password is not None:
+            return (self.neo4j_user, self.neo4j_password)
+        if uri_password is not None:
+            return (uri_user or self.neo4j_user, uri_password)
+        return None
 
     @field_validator("neo4j_uri")
     @classmethod
@@ -89,7 +129,7 @@ class MemoryConfig(BaseSettings):
         scheme = value.split("://", 1)[0].lower() if "://" in value else ""
         if scheme not in URI_SCHEMES:
             schemes = ", ".join(f"{s}://" for s in URI_SCHEMES)
-            raise ValueError(f"Neo4j URI must start with {schemes} (got {value!r}; "
+            raise ValueError(f"Neo4j URI must start with {schemes} (got {redact_uri(value)!r}; "
                              "http://…:7474 is the Browser, not Bolt)")
         return value
     # Delete superseded/expired fact versions this long after they stopped being true;

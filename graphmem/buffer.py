@@ -206,6 +206,41 @@ class RawBuffer:
                     break
         return found
 
+    def user_sessions(self, user_id: str) -> list[str]:
+        """The session ids of one user's buffer files."""
+        user_dir = self.directory / safe_name(user_id)
+        if not user_dir.is_dir():
+            return []
+        return sorted(first.session_id for path in user_dir.glob("*.jsonl")
+                      if (first := _first_message(path)) is not None
+                      and first.user_id == user_id)
+
+    def has_user(self, user_id: str) -> bool:
+        """Whether the user has a buffer folder (any session or cursor)."""
+        return (self.directory / safe_name(user_id)).exists()
+
+    def restore_session(self, user_id: str, session_id: str, messages: Sequence[Message],
+                        cursor: int) -> None:
+        """Write a session's exported messages back verbatim (their own ``msg_id``s) with
+        its replay cursor; refuses a session that already has a buffer file."""
+        with self._lock:
+            key = (user_id, session_id)
+            path = self._path(key)
+            if path.exists():
+                raise InvalidInputError(
+                    f"session {session_id!r} of user {user_id!r} already has a raw buffer")
+            ids = [m.msg_id for m in messages]
+            if ids != sorted(set(ids)) or any(
+                    (m.user_id, m.session_id) != key for m in messages):
+                raise InvalidInputError(
+                    f"the buffer lines of session {session_id!r} are not one session's "
+                    "messages in msg_id order")
+            self._write([(key, m, _encode(m), None) for m in messages])
+            self._next_id.pop(key, None)
+            self._seen.pop(key, None)
+        if cursor > 1:
+            self.acknowledge({key: cursor - 1})
+
     def forget_user(self, user_id: str) -> None:
         """Delete the user's whole buffer folder (sessions and cursor)."""
         with self._lock:

@@ -235,6 +235,39 @@ def consolidate(
         err.print(f"[yellow]extraction failed:[/yellow] {problem}")
 
 
+@app.command("export")
+def export_user(
+    user: Annotated[str, typer.Option("--user", help="The user whose data to export.")],
+    out: Annotated[Path | None, typer.Option(
+        "--out", help="The JSONL file to write (default: standard output).")] = None,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Write a user's whole memory (episodes, messages, fact versions, entities, raw
+    buffer; embeddings included) as JSONL — for `graphmem import`."""
+    import tempfile
+
+    if out is not None:
+        counts = _with_memory(uri, buffer_dir, lambda mem: mem.export_user(user, out))
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "export.jsonl"
+            counts = _with_memory(uri, buffer_dir, lambda mem: mem.export_user(user, path))
+            sys.stdout.write(path.read_text(encoding="utf-8"))
+    err.print(f"exported {user}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+
+
+@app.command("import")
+def import_user(
+    file: Annotated[Path, typer.Argument(help="A file written by `graphmem export`.")],
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Restore a `graphmem export` file into a database where its user has no data."""
+    user_id, counts = _with_memory(uri, buffer_dir, lambda mem: mem.import_user(file))
+    console.print(f"imported {user_id}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
+
+
 @app.command("cypher")
 def cypher_query(
     name: Annotated[str | None, typer.Argument(
@@ -273,7 +306,7 @@ def _read_query(uri: str | None, query: Any, params: dict[str, Any]) -> list[dic
     from graphmem.store.runner import QueryRunner
 
     config = _config(uri)
-    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database,
+    runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
                          connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
         runner.verify()

@@ -198,9 +198,14 @@ class Consolidator:
     def forget(self, user_id: str) -> int:
         """Delete the user's whole graph and forget their alias table."""
         with self._lock:
+            self.drop_cached(user_id)
+            return fact_store.delete_user(self.runner, user_id)
+
+    def drop_cached(self, user_id: str) -> None:
+        """Forget the user's cached alias table (read again from the graph when needed)."""
+        with self._lock:
             self._tables.pop(user_id, None)
             self._revs.pop(user_id, None)
-            return fact_store.delete_user(self.runner, user_id)
 
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from graphmem._config import MemoryConfig
+from graphmem._config import MemoryConfig, redact_uri
 from graphmem._errors import GraphmemError
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import VECTOR_INDEXES, schema_status
@@ -43,18 +43,29 @@ def run_checks(
         yield Check("config", False, exc.errors()[0]["msg"],
                     "pass a Bolt URI, e.g. --uri bolt://127.0.0.1:7687")
         return
-    neo4j_checks = _neo4j_checks(config)
+    secret = config.auth[1] if config.auth else None
+    neo4j_checks = [_masked(c, secret) for c in _neo4j_checks(config)]
     yield from neo4j_checks
     if not neo4j_checks[0].ok:
         yield Check("models", False, f"{', '.join(MODEL_CHECKS)} not checked until Neo4j answers",
                     "fix Neo4j first, then run `graphmem doctor` again", skipped=True)
         return
-    yield _embedder_check(config)
-    yield from _spacy_checks()
+    yield _masked(_embedder_check(config), secret)
+    for check in _spacy_checks():
+        yield _masked(check, secret)
+
+
+def _masked(check: Check, secret: str | None) -> Check:
+    """The check with the Neo4j password masked wherever it appears (``***``)."""
+    def mask(text: str) -> str:
+        text = redact_uri(text)
+        return text.replace(secret, "***") if secret else text
+
+    return Check(check.name, check.ok, mask(check.detail), mask(check.fix), check.skipped)
 
 
 def _neo4j_checks(config: MemoryConfig) -> list[Check]:
-    runner = QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database,
+    runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
                          connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
         runner.verify()
@@ -62,7 +73,8 @@ def _neo4j_checks(config: MemoryConfig) -> list[Check]:
         vector_search = ("in-index filters (Cypher 25 SEARCH)" if server.search_clause
                          else "filters after the index (no Cypher 25 SEARCH)")
         checks = [Check("neo4j", True,
-                        f"{config.neo4j_uri} — Neo4j {server.version} {server.edition}, "
+                        f"{redact_uri(config.neo4j_uri)} — Neo4j {server.version} "
+                        f"{server.edition}, "
                         f"Cypher {', '.join(server.cypher_versions)}; vector search: "
                         f"{vector_search}")]
         states = schema_status(runner)

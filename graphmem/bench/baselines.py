@@ -141,7 +141,7 @@ def bench_store(mem: Any) -> tuple[QueryRunner, Embedder]:
     """A benchmark's own Neo4j connection (from the public ``mem.config``) and graphmem's
     embedder (``mem.embedder``), so baselines embed with the same model."""
     config = mem.config
-    return QueryRunner(config.neo4j_uri, config.auth, config.neo4j_database), mem.embedder
+    return QueryRunner(config.driver_uri, config.auth, config.neo4j_database), mem.embedder
 
 
 def ensure_bench_schema(runner: QueryRunner, dimension: int) -> None:

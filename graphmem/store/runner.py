@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 import neo4j
 from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable
 
+from graphmem._config import redact_uri
 from graphmem._errors import ConfigError, GraphmemError, StoreUnavailableError
 from graphmem.store import cypher
 from graphmem.store.server import ServerInfo, detect
@@ -59,7 +60,8 @@ class QueryRunner:
         retry_s: float = 30.0,
         connect_timeout_s: float | None = None,
     ) -> None:
-        self.uri = uri
+        self.uri = redact_uri(uri)  # for messages: never a password
+        self._secret = auth[1] if auth and auth[1] else None
         self.database = database
         self.tracer = tracer
         # The driver bounds a TCP connect by connection_timeout but waits for the Bolt
@@ -78,20 +80,25 @@ class QueryRunner:
                 **timeouts,
             )
         except (ValueError, DriverError) as exc:
-            raise ConfigError(f"cannot use Neo4j URI {uri!r}: {exc}") from exc
+            raise ConfigError(f"cannot use Neo4j URI {self.uri!r}: {self._mask(exc)}") from None
+
+    def _mask(self, exc: BaseException) -> str:
+        """An error's text with the URI and the password masked (``***``)."""
+        text = redact_uri(str(exc))
+        return text.replace(self._secret, "***") if self._secret else text
 
     def close(self) -> None:
         try:
             self.driver.close()
         except (DriverError, Neo4jError, OSError, BufferError) as exc:  # closing anyway
-            log.warning("closing the Neo4j driver: %r", exc)
+            log.warning("closing the Neo4j driver: %s", self._mask(exc))
 
     def verify(self) -> None:
         try:
             self.driver.verify_connectivity()
         except (DriverError, Neo4jError, OSError) as exc:
             raise StoreUnavailableError(
-                f"Neo4j is not reachable at {self.uri}: {exc}. Start it with "
+                f"Neo4j is not reachable at {self.uri}: {self._mask(exc)}. Start it with "
                 "`scripts/neo4j-local start` (or `docker compose -f docker/compose.yml up -d`)."
             ) from exc
 
@@ -161,7 +168,8 @@ class QueryRunner:
             ) from exc
         except (ServiceUnavailable, DriverError, Neo4jError, OSError) as exc:
             raise StoreUnavailableError(
-                f"query {name!r} failed: Neo4j at {self.uri} is unavailable ({exc})", query=name
+                f"query {name!r} failed: Neo4j at {self.uri} is unavailable ({self._mask(exc)})",
+                query=name
             ) from exc
         finally:
             if self.tracer is not None:
