@@ -5,7 +5,7 @@
 // episodes by itself.
 // Parameters: $user_id, $token (the claiming run), $lease_s, $limit.
 MATCH (e:Episode {user_id: $user_id})
-WHERE e.consolidated_at IS NULL AND e.start_time IS NOT NULL
+WHERE e.consolidated_at IS NULL AND e.start_time IS NOT NULL AND e.raw_span_start IS NOT NULL
   AND (e.claimed_until IS NULL OR e.claimed_until < datetime())
 WITH e ORDER BY e.start_time, e.event_id LIMIT $limit
 SET e.claimed_by = $token,

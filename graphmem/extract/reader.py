@@ -55,12 +55,16 @@ def might_have_facts(text: str) -> bool:
     return bool(_TRIGGER.search(text))
 
 
+MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
+
 class RuleExtractor:
     """The default, offline extractor: specific rules (regular expressions) first, then,
     for English sentences no rule covered, a generic subject–verb–object reading from
     spaCy's parser (``generic=False`` keeps to the cheap rules, as the online path does).
 
-    Messages are read whole, however long: a fact said after a long story counts."""
+    Messages are read whole up to ``MAX_READ_CHARS`` (a fact said after a long story
+    counts; a pasted megabyte is not parsed — spaCy refuses texts over 1M characters and
+    takes minutes on them)."""
 
     def __init__(self, generic: bool = True) -> None:
         self.generic = generic
@@ -80,7 +84,7 @@ class RuleExtractor:
             found.append([])
             deferred.append([])
             for action in said:
-                found[-1].extend(self.extract_text(action.content, action.ts, ctx,
+                found[-1].extend(self.extract_text(action.content[:MAX_READ_CHARS], action.ts, ctx,
                                                    deferred[-1]))
         readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])
         out = []
