@@ -122,6 +122,12 @@ class AsyncMemory:
     async def forget_user(self, user_id: str) -> None:
         await asyncio.to_thread(self._memory.forget_user, user_id)
 
+    async def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
+        return await asyncio.to_thread(self._memory.export_user, user_id, path)
+
+    async def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
+        return await asyncio.to_thread(self._memory.import_user, path)
+
     # -- reading -----------------------------------------------------------------------
 
     async def facts(
