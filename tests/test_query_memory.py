@@ -167,3 +167,36 @@ def test_a_time_only_question_keeps_to_its_window_and_an_event_question_does_not
     ctx = history.query_memory("what did we plan for the birthday party yesterday?", user_id,
                                now=T0 + timedelta(days=2, hours=1))
     assert "生日聚会" in ctx.text or "玫瑰" in ctx.text  # told before the window, still found
+
+
+def test_a_speakers_name_in_the_question_does_not_bring_every_short_message(memory, user_id):
+    """Keyword search weighs the words of the user's speakers' names (kept on the User)
+    a tenth: "John! John, John!" does not outrank the message that answers."""
+    from graphmem.retrieve.lucene import lucene_terms
+    from graphmem.store.episodes import window
+    from graphmem.store.search import keyword_messages
+
+    say(memory, user_id, "s1", "user", "Maria: John! John, John!", T0)
+    say(memory, user_id, "s1", "user", "John: Sounds good.", T0 + timedelta(minutes=1))
+    say(memory, user_id, "s2", "user", "Maria: Rome was the first stop on our long trip, and "
+        "we spent a whole week there walking around, eating far too much pasta and seeing "
+        "old churches.", T0 + timedelta(days=3))
+    memory.flush()
+    speakers = memory._runner.read("store/list_users_without_speakers", limit=10_000)
+    assert user_id not in {r["user_id"] for r in speakers}  # written with the episodes
+    rows = keyword_messages(memory._runner, lucene_terms("Did John go to Rome?"), 1, user_id,
+                            windowed=False, **window(user_id, None, None))
+    assert rows[0]["message"]["content"].startswith("Maria: Rome was the first stop")
+
+
+def test_speakers_are_backfilled_for_users_written_before(memory, user_id, driver):
+    from graphmem.store.migrate import backfill_speakers
+
+    say(memory, user_id, "s", "user", "Ana Lima: I moved to Porto.", T0)
+    say(memory, user_id, "s", "assistant", "Nice!", T0 + timedelta(minutes=1))
+    memory.flush()
+    driver.execute_query("MATCH (u:User {user_id: $u}) REMOVE u.speakers", u=user_id)
+    assert backfill_speakers(memory._runner) >= 1
+    records, _, _ = driver.execute_query(
+        "MATCH (u:User {user_id: $u}) RETURN u.speakers AS s", u=user_id)
+    assert records[0]["s"] == ["ana", "lima"]

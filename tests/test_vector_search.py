@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from graphmem.retrieve.lucene import lucene_terms
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import FILTERED_PROPERTIES, VECTOR_INDEXES, apply_schema
@@ -164,13 +165,13 @@ def test_the_keyword_channels_find_a_small_users_words_beside_a_big_user(runner,
     add_episodes(driver, big, vectors(8, n_big), words="espresso espresso espresso")
     add_episodes(driver, small, vectors(9, 1), words="espresso")
     window = {"since": T0 - timedelta(days=1), "until": T0 + timedelta(days=900)}
-    messages = keyword_messages(runner, "espresso", 5, small, windowed=True, **window)
+    messages = keyword_messages(runner, lucene_terms("espresso"), 5, small, windowed=True, **window)
     assert [m["message"]["message_id"] for m in messages] == [f"{small}-m0"]
     facts = keyword(runner, "facts", "espresso", 5, user_id=small, now=T0 + timedelta(days=1),
                     all_versions=False)
     assert [i for i, _ in facts] == [f"{small}-f0"]
     episodes = keyword(runner, "episodes", "espresso", 5, user_id=small, **window)
     assert [i for i, _ in episodes] == [f"{small}-e0"]
-    big_hits = keyword_messages(runner, "espresso", 5, big, windowed=True, **window)
+    big_hits = keyword_messages(runner, lucene_terms("espresso"), 5, big, windowed=True, **window)
     assert len(big_hits) == 5 and all(m["message"]["message_id"].startswith(big)
                                       for m in big_hits)

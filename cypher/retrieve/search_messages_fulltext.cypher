@@ -1,13 +1,23 @@
 // Message keyword channel: full-text (BM25, `english` analyzer: stemmed) over the user's
 // raw messages, each with the message after it (what answers it, when it is a question)
 // and its episode (provenance).
-// $query requires the user's tenant key (`tenant:t… AND (…)`), so Lucene itself returns
-// only this user's messages; the time window is applied after, and the caller widens
-// $candidates when fewer than $k survive it.
+// The Lucene query is the user's tenant key AND an OR of $terms (escaped by graphmem), so
+// Lucene itself returns only this user's messages. A term that is the name of one of the
+// user's speakers (User.speakers) counts a tenth: a name in most messages of a
+// conversation would otherwise make every short message that says it ("Thanks, John!")
+// a hit. The time window is applied after; the caller widens $candidates when fewer
+// than $k survive it.
 // Times come as [epochMillis, offsetSeconds] pairs: far cheaper for the driver to
 // read than temporal values, which dominate a question's time otherwise.
-// Parameters: $query (Lucene, escaped), $candidates, $user_id, $since, $until, $k.
-CALL db.index.fulltext.queryNodes('message_fulltext', $query, {limit: $candidates})
+// Parameters: $tenant (Lucene tenant clause), $terms (list of {word, term}), $candidates,
+//   $user_id, $since, $until, $k.
+OPTIONAL MATCH (u:User {user_id: $user_id})
+WITH coalesce(u.speakers, []) AS speakers
+WITH $tenant + ' AND (' + reduce(q = '', t IN $terms |
+       q + CASE WHEN q = '' THEN '^0.1' ELSE ' OR ' END + t.term
+         + CASE WHEN t.word IN speakers AND size($terms) > 1 THEN '^0.1' ELSE '' END)
+       + ')' AS query
+CALL db.index.fulltext.queryNodes('message_fulltext', query, {limit: $candidates})
 YIELD node AS m, score
 WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
 WITH m, score ORDER BY score DESC, m.msg_id LIMIT $k

@@ -3,9 +3,13 @@
 // Parameters: $episodes — list of maps {event_id, user_id, tenant, session_id, start_time,
 //   end_time, goal, result, actions, actions_text, action_times, raw_span_start,
 //   raw_span_end, participants, embedding, messages: [{message_id, msg_id, role, speaker,
-//   content, text, ts}]} — text: the content without a transcript's "Name: " prefix.
+//   content, text, ts}], speakers} — text: the content without a transcript's "Name: "
+//   prefix; speakers: the lowercased words of the speakers' names, kept on the User
+//   (keyword search weighs them less: retrieve/search_messages_fulltext).
 UNWIND $episodes AS ep
 MERGE (u:User {user_id: ep.user_id})
+SET u.speakers = coalesce(u.speakers, [])
+      + [w IN ep.speakers WHERE NOT w IN coalesce(u.speakers, [])]
 MERGE (s:Session {user_id: ep.user_id, session_id: ep.session_id})
   ON CREATE SET s.started_at = ep.start_time
 MERGE (u)-[:HAS_SESSION]->(s)

@@ -22,7 +22,7 @@ from graphmem.nlp import is_chinese
 from graphmem.predicates import PREDICATES
 from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim
-from graphmem.retrieve.tokens import count_tokens
+from graphmem.retrieve.tokens import TokenParts, count_tokens, token_parts, tokens_from
 from graphmem.retrieve.when import annotate
 from graphmem.retrieve.words import content_words
 
@@ -76,32 +76,80 @@ def render(facts: Sequence[str], reference: Sequence[str], blocks: Sequence[Bloc
            chinese: bool) -> str:
     """The prompt block. Passages are shown in time order: the messages of a session in
     their order under the day's date, "…" where messages in between are left out."""
+    return "\n\n".join(_sections(facts, reference, _shown(blocks), chinese))
+
+
+def _sections(facts: Sequence[str], reference: Sequence[str], shown: Shown,
+              chinese: bool) -> list[str]:
     headers = HEADERS_ZH if chinese else HEADERS_EN
     parts = []
     if facts:
         parts.append(headers[0] + "\n" + "\n".join(f"- {line}" for line in facts))
     if reference:
         parts.append(headers[1] + "\n" + "\n".join(f"- {line}" for line in reference))
-    if blocks:
-        shown: dict[tuple[str, int], tuple[Line, str]] = {}
-        for block in blocks:
-            for li, text in zip(block.passage.lines, block.texts, strict=True):
-                shown.setdefault(li.key, (li, text))
-        out: list[str] = [headers[2]]
-        day, previous = "", None
-        for li, text in sorted(shown.values(), key=lambda lt: (lt[0].ts, lt[0].session_id,
-                                                               lt[0].msg_id)):
-            label = day_label(li.ts, chinese)
-            if label != day:
-                out.append(f"[{label}]")
-                day = label
-            elif previous is not None and (li.session_id != previous.session_id
-                                           or li.msg_id != previous.msg_id + 1):
-                out.append("…")
-            out.append(text)
-            previous = li
-        parts.append("\n".join(out))
-    return "\n\n".join(parts)
+    if shown:
+        parts.append("\n".join(_conversation_lines(shown, chinese)))
+    return parts
+
+
+Shown = dict[tuple[str, int], tuple[Line, str]]  # message key -> (line, its text)
+
+
+def _shown(blocks: Sequence[Block]) -> Shown:
+    shown: Shown = {}
+    for block in blocks:
+        _add(shown, block)
+    return shown
+
+
+def _add(shown: Shown, block: Block) -> None:
+    for li, text in zip(block.passage.lines, block.texts, strict=True):
+        shown.setdefault(li.key, (li, text))
+
+
+def _conversation_lines(shown: Shown, chinese: bool) -> list[str]:
+    out: list[str] = [(HEADERS_ZH if chinese else HEADERS_EN)[2]]
+    day, previous = "", None
+    for li, text in sorted(shown.values(), key=lambda lt: (lt[0].ts, lt[0].session_id,
+                                                           lt[0].msg_id)):
+        label = day_label(li.ts, chinese)
+        if label != day:
+            out.append(f"[{label}]")
+            day = label
+        elif previous is not None and (li.session_id != previous.session_id
+                                       or li.msg_id != previous.msg_id + 1):
+            out.append("…")
+        out.append(text)
+        previous = li
+    return out
+
+
+class _Tokens:
+    """Tokens of a rendering, counted line by line and remembered: lines are joined by
+    whitespace, so a text's token parts are the sum of its lines' (no re-counting the
+    whole context for every candidate)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, TokenParts] = {}
+
+    def _parts(self, texts: Sequence[str]) -> TokenParts:
+        cjk = words = other = 0
+        for text in texts:
+            parts = self._known.get(text)
+            if parts is None:
+                parts = self._known[text] = token_parts(text)
+            cjk, words, other = cjk + parts[0], words + parts[1], other + parts[2]
+        return cjk, words, other
+
+    def of(self, facts: Sequence[FactHit], lines: dict[str, str], shown: Shown,
+           chinese: bool) -> int:
+        """Tokens of the context these facts and shown messages render to."""
+        kept = [lines[f.fact_id] for f in facts if not f.reference_only]
+        reference = [lines[f.fact_id] for f in facts if f.reference_only]
+        texts = _sections(kept, reference, {}, chinese)
+        if shown:
+            texts += _conversation_lines(shown, chinese)
+        return tokens_from(self._parts(texts))
 
 
 def choose(
@@ -113,9 +161,6 @@ def choose(
     line_tokens = line_tokens or max(MIN_LINE_TOKENS, budget // LINE_SHARE)
     names = {speaker_and_text(li)[0] for p in passages for li in p.lines}
     outdated = {mid for f in facts for mid in f.outdated_messages}
-    candidates = [Block(p, tuple(line_text(li, query, line_tokens, names,
-                                           li.message_id in outdated) for li in p.lines))
-                  for p in passages]
     share = FACT_SHARE[route] if fact_share is None else fact_share
     lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
@@ -125,24 +170,32 @@ def choose(
         best = count_tokens(lines[trusted[0].fact_id]) + 9 if trusted else 0
         room = min(budget, max(int(budget * share), best))
     kept_facts = _take_facts(trusted if passages else ordered, lines, room)
+    tokens = _Tokens()
     blocks: list[Block] = []
     episodes: set[str] = set()
-    text = _render(kept_facts, lines, blocks, chinese)
-    for block in candidates:  # best first; each kept only if the whole block still fits
-        new_episode = block.passage.event_id not in episodes
+    shown: Shown = {}
+    used = tokens.of(kept_facts, lines, shown, chinese)
+    for passage in passages:  # best first; each kept only if the whole block still fits
+        if used >= budget:
+            break
+        new_episode = passage.event_id not in episodes
         if new_episode and len(episodes) >= max_episodes:
             continue
-        trial = _render(kept_facts, lines, [*blocks, block], chinese)
-        if count_tokens(trial) <= budget:
+        block = Block(passage, tuple(line_text(li, query, line_tokens, names,
+                                               li.message_id in outdated)
+                                     for li in passage.lines))
+        trial = dict(shown)
+        _add(trial, block)
+        cost = tokens.of(kept_facts, lines, trial, chinese)
+        if cost <= budget:
             blocks.append(block)
-            episodes.add(block.passage.event_id)
-            text = trial
+            episodes.add(passage.event_id)
+            shown, used = trial, cost
     kept_facts = [f for f in kept_facts if not _redundant(f, blocks)]
     for fact in ordered:  # room left: more facts, if they say something new
         if fact in kept_facts or _redundant(fact, blocks):
             continue
-        trial = _render([*kept_facts, fact], lines, blocks, chinese)
-        if count_tokens(trial) <= budget:
+        if tokens.of([*kept_facts, fact], lines, shown, chinese) <= budget:
             kept_facts.append(fact)
     text = _render(kept_facts, lines, blocks, chinese)
     return kept_facts, blocks, text

@@ -3,9 +3,11 @@ that every system shows dates alike). Pure code."""
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 
 
+@functools.lru_cache(maxsize=4096)
 def day_label(when: datetime, chinese: bool = False) -> str:
     """``8 May 2023`` (English, the month in full) or ``2023年5月8日``."""
     if chinese:

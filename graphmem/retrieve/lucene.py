@@ -28,19 +28,23 @@ def escape_lucene(term: str) -> str:
     return _LUCENE_SPECIAL.sub(r"\\\1", term)
 
 
-def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
-                    chinese_phrases: bool = False) -> str:
-    """An OR of the distinct words of ``text`` (lowercased, escaped, function words out).
-
-    Falls back to all words when only function words are left; ``""`` for no words. With
-    ``chinese_phrases``, a Chinese word of several characters is a quoted phrase: for an
-    index whose analyzer splits Chinese into single characters (``english``), the phrase
-    matches the word itself, not any of its characters.
-    """
+def lucene_terms(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
+                 chinese_phrases: bool = False) -> list[dict[str, str]]:
+    """The distinct words of ``text`` (lowercased, function words out; all words when only
+    function words are left), each as ``{"word": …, "term": …}`` — the term escaped for
+    Lucene. With ``chinese_phrases``, a Chinese word of several characters is a quoted
+    phrase: for an index whose analyzer splits Chinese into single characters
+    (``english``), the phrase matches the word itself, not any of its characters."""
     words: list[str] = []
     for run in _QUERY_WORD.findall(text):
         words.extend(jieba_words(run) if is_chinese(run) else [run.lower()])
     content = [w for w in words if w not in stopwords] or words
     unique = list(dict.fromkeys(w for w in content if w.strip()))
-    return " OR ".join(f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
-                       else escape_lucene(w) for w in unique)
+    return [{"word": w, "term": f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
+             else escape_lucene(w)} for w in unique]
+
+
+def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
+                    chinese_phrases: bool = False) -> str:
+    """An OR of ``lucene_terms``; ``""`` for no words."""
+    return " OR ".join(t["term"] for t in lucene_terms(text, stopwords, chinese_phrases))

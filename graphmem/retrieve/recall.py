@@ -25,7 +25,7 @@ from graphmem._models import EpisodeHit, FactHit, MemoryContext, Route, TimeWind
 from graphmem.nlp import is_chinese
 from graphmem.predicates import PREDICATES, predicates_in
 from graphmem.retrieve.compress import Block, choose
-from graphmem.retrieve.lucene import lucene_or_query
+from graphmem.retrieve.lucene import lucene_or_query, lucene_terms
 from graphmem.retrieve.passages import (
     Key,
     Line,
@@ -53,7 +53,8 @@ STRONG_SIMILARITY = 0.7  # above it a fact needs no word in common with the ques
 class RetrievalConfig:
     """How deep each passage channel reads and how much each counts in the fusion."""
 
-    keyword_messages: int = 40  # best keyword messages read (at least 6 per episode asked)
+    keyword_messages: int = 40  # best keyword messages read, at least
+    keyword_per_item: int = 6  # ... and this many per episode asked for
     fact_pointers: int = 5  # nearest facts whose messages become candidates
     fact_weight: float = 0.5  # 1.0 crowded out keyword hits at small budgets (conv. 1-5)
     vector_episodes: int = 3  # nearest episodes whose best message becomes a candidate
@@ -65,6 +66,7 @@ class RetrievalConfig:
     replies: bool = True  # a question brings the message that answers it
     fact_share: float | None = None  # of the budget facts may take first (None: by route)
     line_tokens: int | None = None  # a message longer is trimmed (None: 1/6 of the budget)
+    generic_floor: float = 0.7  # cosine a generic reading needs to earn a line of its own
 
 
 @dataclass
@@ -109,8 +111,8 @@ def recall(
     rankings: list[tuple[list[Key], float]] = []
     said = 0  # messages the keyword channel found
     if top_k_episodes:
-        words = lucene_or_query(query, chinese_phrases=True)
-        depth = max(config.keyword_messages, 6 * top_k_episodes)
+        words = lucene_terms(query, chinese_phrases=True)
+        depth = max(config.keyword_messages, config.keyword_per_item * top_k_episodes)
         rows = keyword_messages(runner, words, depth, user_id, everything["since"],
                                 everything["until"], windowed=strict)
         said = len(rows)
@@ -147,7 +149,7 @@ def recall(
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
     if route != "episodic" and top_k_facts:
         found.facts = _fact_hits(facts["lines"], query, now, top_k_facts, min_confidence,
-                                 min_similarity)
+                                 min_similarity, config.generic_floor)
     return passages, found
 
 
@@ -251,7 +253,8 @@ def _fact_rows(runner: QueryRunner, vector: Sequence[float], query: str, user_id
 
 
 def _fact_hits(rows: Sequence[dict[str, Any]], query: str, now: datetime, k: int,
-               min_confidence: float, min_similarity: float) -> list[FactHit]:
+               min_confidence: float, min_similarity: float,
+               generic_floor: float = STRONG_SIMILARITY) -> list[FactHit]:
     """Facts that speak to the question, above the absolute and relative floors, best
     first by similarity × decay × recency boost."""
     if not rows:
@@ -260,7 +263,7 @@ def _fact_hits(rows: Sequence[dict[str, Any]], query: str, now: datetime, k: int
     names = {row["fact"]["entity"] for row in rows}
     wanted = content_words(query, names)
     scored = [(row, similarity_of(row, asked)) for row in rows
-              if _on_topic(row, wanted, names, asked) and _worth_a_line(row)]
+              if _on_topic(row, wanted, names, asked) and _worth_a_line(row, generic_floor)]
     best = max((sim for _, sim in scored if sim >= min_similarity), default=0.0)
     floor = max(min_similarity, RELATIVE_FLOOR * best)
     hits = [_fact_hit(row, sim, now, min_confidence) for row, sim in scored if sim >= floor]
@@ -279,14 +282,14 @@ def _on_topic(row: dict[str, Any], wanted: set[str], names: set[str],
             or (cosine is not None and cosine >= STRONG_SIMILARITY))
 
 
-def _worth_a_line(row: dict[str, Any]) -> bool:
+def _worth_a_line(row: dict[str, Any], generic_floor: float) -> bool:
     """A fact of the canonical vocabulary (a preference, a job, an allergy...) earns a line
     of its own; a generic reading ("Melanie loves camping trips") is mostly the message it
     came from in other words — it points the passages at that message, and earns a line
     only when it is very close to the question."""
     cosine = _cosine(row)
     return row["fact"]["predicate"] in PREDICATES or (
-        cosine is not None and cosine >= STRONG_SIMILARITY)
+        cosine is not None and cosine >= generic_floor)
 
 
 def _cosine(row: dict[str, Any]) -> float | None:

@@ -17,7 +17,18 @@ _OTHER = re.compile(r"\d+|[^\sA-Za-z\d\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 def count_tokens(text: str) -> int:
     """Estimated LLM tokens of ``text`` (never less than the number of CJK characters)."""
-    cjk = len(_CJK.findall(text))
-    words = len(_WORD.findall(text))
-    other = len(_OTHER.findall(text))
+    return tokens_from(token_parts(text))
+
+
+TokenParts = tuple[int, int, int]  # CJK characters, Latin words, other marks
+
+
+def token_parts(text: str) -> TokenParts:
+    """What ``count_tokens`` counts, before the estimate: the parts of texts joined by
+    whitespace add up (``tokens_from(sum of parts)`` is the tokens of the joined text)."""
+    return len(_CJK.findall(text)), len(_WORD.findall(text)), len(_OTHER.findall(text))
+
+
+def tokens_from(parts: TokenParts) -> int:
+    cjk, words, other = parts
     return cjk + math.ceil(words * 4 / 3) + other

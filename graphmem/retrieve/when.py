@@ -18,6 +18,7 @@ left alone.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
@@ -198,6 +199,8 @@ def _zh_year(m: re.Match[str], ref: date) -> str:
 def annotate(text: str, said_at: datetime) -> str:
     """``text`` with each explicit relative time expression followed by where it points,
     in brackets: ``went camping last week [the week before 27 June 2023]``."""
+    if not _any_rule().search(text):
+        return text  # most messages: one scan instead of one per rule
     found: list[tuple[int, int, str]] = []
     ref = said_at.date()
     for pattern, labeller in _RULES:
@@ -217,3 +220,11 @@ def annotate(text: str, said_at: datetime) -> str:
         at = end
     out.append(text[at:])
     return "".join(out)
+
+
+@functools.cache
+def _any_rule() -> re.Pattern[str]:
+    """One pattern matching wherever any rule's does (each rule keeps its own flags)."""
+    return re.compile("|".join(
+        f"(?i:{p.pattern})" if p.flags & re.IGNORECASE else f"(?:{p.pattern})"
+        for p, _ in _RULES))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
@@ -31,6 +32,17 @@ def message_rows(messages: Sequence[Message]) -> list[dict[str, Any]]:
     return rows
 
 
+def speaker_words(messages: Sequence[Message]) -> list[str]:
+    """The lowercased words of the names speakers go by in these messages ("Caroline: …");
+    a message without a name (its speaker is its role) gives none."""
+    return name_words(split_speaker(m.content)[0] or "" for m in messages)
+
+
+def name_words(names: Iterable[str]) -> list[str]:
+    """The distinct lowercased words of ``names``, in order."""
+    return list(dict.fromkeys(w.lower() for name in names for w in re.findall(r"\w+", name)))
+
+
 def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
     episode = closed.episode
     return {
@@ -50,6 +62,7 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
         "participants": list(episode.participants),
         "embedding": list(embedding),
         "messages": message_rows(closed.messages),
+        "speakers": speaker_words(closed.messages),
     }
 
 

@@ -6,6 +6,8 @@ the version reached, so later connects only read that one node):
 - **version 1 — the tenant key.** Episode, Fact and Message nodes written before full-text
   queries were scoped by ``tenant`` lack it, so keyword search never finds them; it is
   computed from their ``user_id`` and set.
+- **version 2 — speakers' names.** User nodes get ``speakers``, the words of the names
+  their messages' speakers go by (keyword search weighs those words less).
 
 Done elsewhere: the schema drops the old session-id-only constraint and the full-text
 indexes without ``tenant`` (``cypher/schema.cypher``); raw buffers in the old flat layout
@@ -18,12 +20,13 @@ from __future__ import annotations
 
 import logging
 
+from graphmem.store.episodes import name_words
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 
 log = logging.getLogger("graphmem.migrate")
 
-GRAPH_VERSION = 1
+GRAPH_VERSION = 2
 _USERS_PER_TX = 100
 
 
@@ -32,10 +35,10 @@ def migrate_graph(runner: QueryRunner) -> int:
     version = runner.read("store/get_graph_version")[0]["version"]
     if version is not None and int(version) >= GRAPH_VERSION:
         return 0
-    changed = backfill_tenant(runner)
+    changed = backfill_tenant(runner) + backfill_speakers(runner)
     runner.write("store/set_graph_version", version=GRAPH_VERSION)
     if changed:
-        log.warning("graph migrated to version %d: tenant key set on %d nodes",
+        log.warning("graph migrated to version %d: %d nodes updated",
                     GRAPH_VERSION, changed)
     return changed
 
@@ -52,4 +55,18 @@ def backfill_tenant(runner: QueryRunner) -> int:
             return int(rows[0]["updated"])
 
         changed += runner.transaction("store/set_tenant", work)
+    return changed
+
+
+def backfill_speakers(runner: QueryRunner) -> int:
+    changed = 0
+    while rows := runner.read("store/list_users_without_speakers", limit=_USERS_PER_TX):
+        users = sorted(({"user_id": r["user_id"], "speakers": name_words(r["names"])}
+                        for r in rows), key=lambda u: u["user_id"])
+
+        def work(tx: Tx, users: list[dict] = users) -> int:
+            tx.write("store/lock_users", user_ids=[u["user_id"] for u in users])
+            return int(tx.write("store/set_user_speakers", users=users)[0]["updated"])
+
+        changed += runner.transaction("store/set_user_speakers", work)
     return changed

@@ -76,9 +76,14 @@ def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int
         candidates = min(candidates * 4, max_candidates)
 
 
+def tenant_clause(user_id: str) -> str:
+    """The Lucene clause that limits a full-text query to one user's documents."""
+    return f"tenant:{tenant_key(user_id)}"
+
+
 def scoped(user_id: str, query: str) -> str:
     """A full-text query limited to one user's documents inside Lucene (the tenant key)."""
-    return f"tenant:{tenant_key(user_id)} AND ({query})"
+    return f"{tenant_clause(user_id)} AND ({query})"
 
 
 def keyword(runner: QueryRunner, kind: Kind, query: str, k: int, **filters: Any
@@ -91,18 +96,19 @@ def keyword(runner: QueryRunner, kind: Kind, query: str, k: int, **filters: Any
     return [(r["id"], float(r["score"])) for r in rows]
 
 
-def keyword_messages(runner: QueryRunner, query: str, k: int, user_id: str,
+def keyword_messages(runner: QueryRunner, terms: list[dict[str, str]], k: int, user_id: str,
                      since: datetime, until: datetime, windowed: bool,
                      max_candidates: int = 4096) -> list[dict[str, Any]]:
-    """The user's ``k`` best raw messages by BM25 inside ``[since, until)``. Lucene returns
-    only the user's messages; with a time window, candidates grow until ``k`` survive it."""
-    if not query:
+    """The user's ``k`` best raw messages by BM25 inside ``[since, until)`` for ``terms``
+    (``lucene_terms``; the user's speakers' names count less). Lucene returns only the
+    user's messages; with a time window, candidates grow until ``k`` survive it."""
+    if not terms:
         return []
     candidates = k if not windowed else max(4 * k, 64)
     while True:
-        rows = runner.read("retrieve/search_messages_fulltext", query=scoped(user_id, query),
-                           candidates=candidates, user_id=user_id, since=since, until=until,
-                           k=k)
+        rows = runner.read("retrieve/search_messages_fulltext", tenant=tenant_clause(user_id),
+                           terms=terms, candidates=candidates, user_id=user_id, since=since,
+                           until=until, k=k)
         if len(rows) >= k or not windowed or candidates >= max_candidates:
             return rows
         candidates = min(candidates * 4, max_candidates)
