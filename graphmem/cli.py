@@ -372,6 +372,10 @@ def worker(
         help="Seconds a user's lease lasts (a crashed worker's lease frees itself).")] = 600.0,
     min_episodes: Annotated[int, typer.Option(
         help="Distinct episodes before induction raises a fact's confidence.")] = 3,
+    nice: Annotated[int, typer.Option(
+        min=0, max=19,
+        help="Lower the worker's CPU priority by this much, so that on a shared host "
+             "the application's requests come first (0: unchanged).")] = 19,
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
 ) -> None:
@@ -379,9 +383,11 @@ def worker(
     each user under a lease in Neo4j, so several workers can run at once."""
     import logging
 
-    from graphmem.worker import ConsolidationWorker
+    from graphmem.worker import ConsolidationWorker, lower_priority
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if nice:
+        lower_priority(nice)  # before the models load: all of the worker's work yields
     mem = _run(lambda: _connect(uri, buffer_dir))
     with mem:
         job = ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes)

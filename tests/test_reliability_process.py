@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 import threading
+import weakref
+from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 from conftest import REPO
@@ -97,6 +99,46 @@ def test_connect_and_close_200_times_leaks_no_thread_and_no_file(neo4j_uri, embe
     gc.collect()
     assert len(threading.enumerate()) == threads, threading.enumerate()
     assert fds() == files
+
+
+def graphmem_objects() -> Counter[str]:
+    """Live objects of classes defined in graphmem, by class."""
+    found: Counter[str] = Counter()
+    for obj in gc.get_objects():
+        module = type(obj).__dict__.get("__module__")
+        if isinstance(module, str) and module.startswith("graphmem"):
+            found[f"{module}.{type(obj).__qualname__}"] += 1
+    return found
+
+
+def test_a_closed_memory_is_garbage_and_cycles_keep_no_graphmem_objects(
+        neo4j_uri, embedder, tmp_path, user_id):
+    def use_and_close(cycle: int) -> weakref.ref[Memory]:
+        mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=embedder)
+        day = T0 + timedelta(days=cycle)
+        mem.add_messages([
+            {"user_id": user_id, "session_id": f"c{cycle}", "role": "user", "ts": day,
+             "content": f"I live in Lisbon now and I like jazz, round {cycle}"},
+            {"user_id": user_id, "session_id": f"c{cycle}", "role": "assistant",
+             "ts": day + timedelta(minutes=1), "content": "Noted, Lisbon and jazz."},
+        ])
+        mem.flush()
+        assert mem.query_memory("where do I live?", user_id, now=day).text
+        assert mem.consolidate(now=day + timedelta(hours=1)).episodes >= 1
+        mem.close()
+        return weakref.ref(mem)
+
+    use_and_close(0)  # the first cycle loads what a process keeps (spaCy, predicates)
+    gc.collect()
+    before = graphmem_objects()
+    for cycle in range(1, 6):
+        closed = use_and_close(cycle)
+        gc.collect()
+        assert closed() is None, gc.get_referrers(closed())  # nothing keeps it alive
+    gc.collect()
+    grown = {name: n - before[name] for name, n in graphmem_objects().items()
+             if n > before[name]}
+    assert grown == {}
 
 
 def test_an_old_graph_gets_its_tenant_keys(neo4j_uri, embedder, driver, tmp_path, user_id):
