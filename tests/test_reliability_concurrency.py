@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import stories
 
 from graphmem import Memory
 from graphmem.extract import Candidate, RuleExtractor
@@ -23,18 +24,8 @@ LIKES = ["jazz", "roses", "hiking"]
 
 
 def life_story(user: str, sessions: int = 16) -> list[dict]:
-    """A user whose budget, city and job keep changing and who repeats what they like."""
-    out = []
-    for k in range(sessions):
-        t = T0 + timedelta(days=k)
-        turns = [f"my budget is now ${200 + 25 * (k % 7)}",
-                 f"I live in {CITIES[(k // 2) % len(CITIES)]} these days",
-                 f"I like {LIKES[k % len(LIKES)]}",
-                 f"I work at {JOBS[(k // 3) % len(JOBS)]} now"]
-        for i, text in enumerate(turns):
-            out.append({"user_id": user, "session_id": f"s{k}", "role": "user",
-                        "content": text, "ts": t + timedelta(minutes=i)})
-    return out
+    return stories.life_story(user, sessions, start=T0, cities=CITIES, jobs=JOBS,
+                              likes=LIKES, budget_steps=7)
 
 
 def fact_table(mem: Memory, user: str) -> Counter:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+import stories
 
 from graphmem import Memory
 from graphmem.conflict import reinforced
@@ -31,17 +32,8 @@ LIKES = ["jazz", "roses", "hiking"]
 
 
 def life_story(user: str, sessions: int = 8) -> list[dict]:
-    """A user whose budget, city and job keep changing and who repeats what they like."""
-    out = []
-    for k in range(sessions):
-        t = T0 + timedelta(days=k)
-        turns = [f"my budget is now ${200 + 25 * (k % 5)}",
-                 f"I live in {CITIES[(k // 2) % len(CITIES)]} these days",
-                 f"I like {LIKES[k % len(LIKES)]}",
-                 f"I work at {JOBS[(k // 3) % len(JOBS)]} now"]
-        out += [{"user_id": user, "session_id": f"s{k}", "role": "user", "content": text,
-                 "ts": t + timedelta(minutes=i)} for i, text in enumerate(turns)]
-    return out
+    return stories.life_story(user, sessions, start=T0, cities=CITIES, jobs=JOBS,
+                              likes=LIKES, budget_steps=5)
 
 
 def said_in_sessions(user: str, texts: list[str]) -> list[dict]:
