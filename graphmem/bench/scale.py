@@ -99,7 +99,7 @@ class SizeReport(BaseModel):
     ingest_embed_s: float  # the writer's time embedding episodes (IngestStats.embed_s)
     ingest_write_s: float  # … and writing them to Neo4j
     consolidation_s: float
-    consolidation_episodes: int
+    consolidation_episodes: int  # all consolidate() distilled: on a shared database, others' too
     consolidation_messages_per_s: float
     facts_created: int
     facts_per_s: float
