@@ -21,7 +21,7 @@ from graphmem._errors import GraphmemError
 T = TypeVar("T")
 app = typer.Typer(help="graphmem — long-term memory for LLM agents, kept in Neo4j.",
                   no_args_is_help=True, add_completion=False)
-bench_app = typer.Typer(help="Benchmarks: ingest throughput, LoCoMo retrieval.",
+bench_app = typer.Typer(help="Benchmarks: ingest throughput, scale, LoCoMo retrieval.",
                         no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 console = Console()
@@ -515,6 +515,55 @@ def bench_ingest(
             on_progress=on_progress,
         ))
     console.print(report.to_markdown())
+
+
+@bench_app.command("scale")
+def bench_scale(
+    sizes: Annotated[str, typer.Option(help="Comma-separated message counts.")] = "10000,100000",
+    users: Annotated[int, typer.Option(help="Users (Zipf-distributed sizes).")] = 200,
+    questions: Annotated[int, typer.Option(help="Questions per size.")] = 500,
+    k: Annotated[int, typer.Option(help="Nearest episodes per design, for recall@k.")] = 10,
+    seed: Annotated[int, typer.Option()] = 7,
+    out: Annotated[Path | None, typer.Option(help="Write the JSON report here.")] = None,
+    plot: Annotated[Path | None, typer.Option(help="Write the latency chart (.svg) here.")
+                    ] = None,
+    neo4j_dir: Annotated[Path | None, typer.Option(
+        envvar="GRAPHMEM_NEO4J_DIR", help="The server's folder, to report its size on disk.")
+    ] = None,
+    keep: Annotated[bool, typer.Option(help="Keep each size's users (default: forget).")
+                    ] = False,
+    uri: UriOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Scale: ingest, consolidation and query latency from 10k messages up, indexed vs
+    brute-force vs oversampled vector search on the same data."""
+    from graphmem.bench.scale import latency_chart_svg, run_scale_bench
+    from graphmem.progress import stages_callback
+
+    try:
+        counts = [int(part) for part in _csv(sizes)]
+    except ValueError:
+        raise typer.BadParameter(f"not a list of numbers: {sizes!r}",
+                                 param_hint="--sizes") from None
+    if not counts or min(counts) < 20 or questions < 1:
+        raise typer.BadParameter("sizes must be ≥ 20 messages, questions ≥ 1")
+    if plot is not None and plot.suffix.lower() != ".svg":
+        raise typer.BadParameter("the chart is written as SVG: give a .svg path",
+                                 param_hint="--plot")
+    command = (f"graphmem bench scale --sizes {','.join(map(str, counts))} --users {users} "
+               f"--questions {questions} --k {k} --seed {seed}")
+    def save(report: Any) -> None:  # after every size: a long run keeps what it measured
+        if out is not None:
+            out.write_text(report.model_dump_json(indent=2) + "\n", encoding="utf-8")
+
+    with stages_callback(quiet) as on_progress:
+        report = _run(lambda: run_scale_bench(
+            lambda buffer_dir, tracer: _connect(uri, buffer_dir, tracer=tracer), counts, users,
+            questions, k, seed, neo4j_dir=neo4j_dir, keep=keep, command=command,
+            on_progress=on_progress, on_size=save))
+    console.print(report.to_markdown(), markup=False, soft_wrap=True)
+    if plot is not None:
+        plot.write_text(latency_chart_svg(report), encoding="utf-8")
 
 
 LocomoData = Annotated[Path, typer.Option("--data", help="locomo10.json")]

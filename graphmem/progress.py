@@ -9,6 +9,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -30,5 +31,25 @@ def progress_callback(label: str, quiet: bool = False) -> Iterator[OnProgress]:
 
         def on_progress(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
+
+        yield on_progress
+
+
+@contextmanager
+def stages_callback(quiet: bool = False) -> Iterator[Callable[[str, int, int], None]]:
+    """Yields ``on_progress(stage, done, total)``: one rich bar per stage, added when the
+    stage first reports (nothing if ``quiet``)."""
+    if quiet:
+        yield lambda stage, done, total: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=False) as progress:
+        tasks: dict[str, TaskID] = {}
+
+        def on_progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = progress.add_task(stage, total=total)
+            progress.update(tasks[stage], completed=done, total=total)
 
         yield on_progress

@@ -1,6 +1,9 @@
 """Benchmarks. Each lives in its own module and is imported on demand:
 
 - ``graphmem.bench.generate`` / ``graphmem.bench.ingest``: synthetic ingest throughput.
+- ``graphmem.bench.scale``: ingest, consolidation and ``query_memory`` from 10k messages up
+  on a seeded ``ScaleCorpus``; brute-force, 5.26 oversampling and filtered-index vector
+  search side by side (``graphmem.bench.svgplot`` draws the chart).
 - ``graphmem.bench.locomo``: retrieval quality on LoCoMo (``run_locomo``), graphmem
   against equal-token baselines from ``graphmem.bench.baselines`` (``flat`` vector
   search over single messages, ``bm25`` full-text search over single messages).

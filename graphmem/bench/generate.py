@@ -2,10 +2,13 @@
 
 Multi-user, multi-session, Chinese and English, with goal switches (另外, "by the
 way"), fillers, and pauses longer than the idle timeout — so splitting has real work.
+``ScaleCorpus`` adds what scale runs need: many users of Zipf-distributed sizes over a
+year, and preferences that change over time.
 """
 
 from __future__ import annotations
 
+import heapq
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -93,3 +96,118 @@ def generate_messages(
                 if rng.random() < 0.15:
                     ts += timedelta(minutes=rng.randint(20, 90))  # a pause: idle split
             clock[u] = ts
+
+
+# -- scale runs: many users of very different sizes, over a year ---------------------------
+
+# Preferences a user states and later changes (single-valued: a new value supersedes).
+PREFERENCES_EN = [
+    ("drink", "I like {v} these days.", "Noted: {v} it is.",
+     ["green tea", "coffee", "oolong tea", "sparkling water"]),
+    ("budget", "My budget is ${v} now.", "Got it, I'll keep it under ${v}.",
+     ["300", "500", "800", "1200"]),
+    ("city", "I live in {v} now.", "Thanks, I'll plan around {v}.",
+     ["Berlin", "Lisbon", "Shanghai", "Toronto"]),
+    ("channel", "Please contact me by {v} from now on.", "Sure, {v} from now on.",
+     ["email", "phone", "WeChat"]),
+]
+PREFERENCES_ZH = [
+    ("drink", "我最近喜欢喝{v}。", "记下了，{v}。", ["绿茶", "咖啡", "乌龙茶", "气泡水"]),
+    ("budget", "我的预算是{v}元以内。", "好的，控制在{v}元以内。", ["300", "500", "800", "1200"]),
+    ("city", "我现在住在{v}。", "好的，按{v}来安排。", ["上海", "深圳", "北京", "杭州"]),
+    ("channel", "以后用{v}联系我。", "好的，以后用{v}。", ["微信", "邮件", "电话"]),
+]
+SESSION_GAP_MIN = timedelta(minutes=30)
+
+
+def zipf_sizes(total: int, users: int, exponent: float = 1.1, minimum: int = 4) -> list[int]:
+    """Messages per user, largest first, summing to ``total``: each user ``minimum``, the
+    rest shared ∝ 1 / (i + 1) ** exponent (a few users hold most messages, most have few).
+    Fewer users when ``total`` cannot give each of them ``minimum``."""
+    if total < minimum:
+        raise ValueError(f"{total} messages are fewer than one user's minimum ({minimum})")
+    users = max(1, min(users, total // minimum))
+    weights = [1 / (i + 1) ** exponent for i in range(users)]
+    rest = total - minimum * users
+    sizes = [minimum + int(rest * w / sum(weights)) for w in weights]
+    sizes[0] += total - sum(sizes)  # rounding goes to the largest user
+    return sizes
+
+
+class ScaleCorpus:
+    """A seeded corpus for ``bench scale``: ``users`` users with Zipf-distributed sizes,
+    each talking in sessions spread over ``span_days`` (Chinese or English by user, one
+    session in five in the other language), with goal switches, fillers, silences longer
+    than the idle timeout, and preferences that change over time (I like tea → I like
+    coffee). ``messages()`` yields them in global time order, lazily (a million messages
+    stay cheap); ``last_ts`` and ``preferences`` are known once it has run."""
+
+    def __init__(self, total: int, users: int = 200, seed: int = 7, prefix: str = "scale",
+                 span_days: int = 365, session_size: int = 24, exponent: float = 1.1) -> None:
+        self.total, self.seed, self.prefix = total, seed, prefix
+        self.span_days, self.session_size = span_days, session_size
+        self.sizes = zipf_sizes(total, users, exponent)
+        self.last_ts: dict[str, datetime] = {}
+        self.preferences: dict[str, dict[str, str]] = {}  # the latest value stated, per slot
+
+    def user_id(self, index: int) -> str:
+        return f"{self.prefix}-u{index}"
+
+    def chinese(self, index: int) -> bool:
+        return index % 2 == 1
+
+    def messages(self) -> Iterator[dict]:
+        streams = [self._user_messages(u, size) for u, size in enumerate(self.sizes)]
+        return heapq.merge(*streams, key=lambda m: m["ts"])
+
+    def _user_messages(self, u: int, size: int) -> Iterator[dict]:
+        rng = random.Random(f"{self.seed}-{u}")
+        user_id = self.user_id(u)
+        sessions = max(1, round(size / self.session_size))
+        span_s = self.span_days * 86_400
+        starts = sorted(rng.randrange(span_s) for _ in range(sessions))
+        produced, ts = 0, START
+        for s, offset in enumerate(starts):
+            ts = max(START + timedelta(seconds=offset), ts + SESSION_GAP_MIN)
+            quota = size - produced if s == sessions - 1 else min(
+                size - produced, max(2, round(rng.gauss(self.session_size, 6))))
+            chinese = self.chinese(u) != (rng.random() < 0.2)
+            for role, content, pause in self._session(rng, user_id, quota, chinese):
+                ts += timedelta(seconds=rng.randint(5, 90)) + pause
+                yield {"user_id": user_id, "session_id": f"{user_id}-s{s}", "role": role,
+                       "content": content, "ts": ts}
+                produced += 1
+            if produced >= size:
+                break
+        self.last_ts[user_id] = ts
+
+    def _session(self, rng: random.Random, user_id: str, quota: int, chinese: bool
+                 ) -> Iterator[tuple[str, str, timedelta]]:
+        topics, follows, switches, preferences = (
+            (TOPICS_ZH, FOLLOW_ZH, SWITCH_ZH, PREFERENCES_ZH) if chinese
+            else (TOPICS_EN, FOLLOW_EN, SWITCH_EN, PREFERENCES_EN))
+        i = 0
+        pause = timedelta(0)
+        while i < quota:
+            if rng.random() < 0.12:  # a preference, often a new value for an old slot
+                slot, said, reply, values = rng.choice(preferences)
+                value = rng.choice(values)
+                self.preferences.setdefault(user_id, {})[slot] = value
+                turns = [("user", said.format(v=value)), ("assistant", reply.format(v=value))]
+            else:
+                ask, answer = rng.choice(topics)
+                opener = _fill(ask, rng)
+                turns = [("user", (rng.choice(switches) if i else "") + opener),
+                         ("assistant", _fill(answer, rng))]
+                for _ in range(rng.randint(0, 3)):
+                    turns += [("user", rng.choice(follows)), ("assistant", _fill(answer, rng))]
+                if rng.random() < 0.3:
+                    turns.append(("user", rng.choice(FILLERS)))
+            for role, content in turns:
+                if i >= quota:
+                    return
+                yield role, content, pause
+                pause = timedelta(0)
+                i += 1
+            if rng.random() < 0.15:
+                pause = timedelta(minutes=rng.randint(20, 90))  # a silence: idle split

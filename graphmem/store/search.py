@@ -39,24 +39,51 @@ def nearest(
         return []
     if runner.server().filters(INDEX[kind]):
         if kind == "episodes":
-            rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
-                               candidates=min(SEARCH_WIDTH * k, max(max_candidates, k)),
-                               **filters)
-            return [(r["id"], float(r["score"])) for r in rows]
+            return nearest_episodes_in_index(runner, vector, k, max_candidates, **filters)
         return _nearest_facts_in_index(runner, vector, k, max_candidates, **filters)
-    count = runner.read(f"retrieve/count_{kind}", **filters)[0]["n"]
+    count = count_in_filter(runner, kind, **filters)
     if count == 0:
         return []
-    params = {"vector": list(vector), "k": k, **filters}
     if count <= exact_scan_max:
-        rows = runner.read(f"retrieve/search_{kind}_exact", **params)
-        return [(r["id"], float(r["score"])) for r in rows]
+        return nearest_exact(runner, kind, vector, k, **filters)
+    return nearest_oversampled(runner, kind, vector, k, count, max_candidates, **filters)
+
+
+def count_in_filter(runner: QueryRunner, kind: Kind, **filters: Any) -> int:
+    """How many items pass ``filters`` (the 5.26 path's choice of exact scan vs index)."""
+    return int(runner.read(f"retrieve/count_{kind}", **filters)[0]["n"])
+
+
+def nearest_exact(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: int,
+                  **filters: Any) -> list[tuple[str, float]]:
+    """``vector.similarity.cosine`` over every item passing ``filters``, no vector index:
+    exact (the ground truth for recall), and the brute-force design when the set is large."""
+    rows = runner.read(f"retrieve/search_{kind}_exact", vector=list(vector), k=k, **filters)
+    return [(r["id"], float(r["score"])) for r in rows]
+
+
+def nearest_oversampled(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: int,
+                        count: int, max_candidates: int = 10_000, **filters: Any
+                        ) -> list[tuple[str, float]]:
+    """5.26's path: the vector index's nearest of everyone, filtered after, candidates ×4
+    until ``k`` (or all ``count`` passing the filter) survive, or ``max_candidates``."""
     candidates = max(k * 10, 100)
     while True:
-        rows = runner.read(f"retrieve/search_{kind}_vector", candidates=candidates, **params)
+        rows = runner.read(f"retrieve/search_{kind}_vector", vector=list(vector), k=k,
+                           candidates=candidates, **filters)
         if len(rows) >= min(k, count) or candidates >= max_candidates:
             return [(r["id"], float(r["score"])) for r in rows]
         candidates = min(candidates * 4, max_candidates)
+
+
+def nearest_episodes_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
+                              max_candidates: int = 10_000, **filters: Any
+                              ) -> list[tuple[str, float]]:
+    """Episodes through the filtered vector index (Cypher 25 ``SEARCH … WHERE``): one index
+    operator asked for ``SEARCH_WIDTH × k``, the ``k`` best kept."""
+    rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
+                       candidates=min(SEARCH_WIDTH * k, max(max_candidates, k)), **filters)
+    return [(r["id"], float(r["score"])) for r in rows]
 
 
 def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
