@@ -14,7 +14,7 @@
 OPTIONAL MATCH (u:User {user_id: $user_id})
 WITH coalesce(u.speakers, []) AS speakers
 WITH $tenant + ' AND (' + reduce(q = '', t IN $terms |
-       q + CASE WHEN q = '' THEN '^0.1' ELSE ' OR ' END + t.term
+       q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t.term
          + CASE WHEN t.word IN speakers AND size($terms) > 1 THEN '^0.1' ELSE '' END)
        + ')' AS query
 CALL db.index.fulltext.queryNodes('message_fulltext', query, {limit: $candidates})
