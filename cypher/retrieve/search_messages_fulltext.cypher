@@ -2,21 +2,25 @@
 // raw messages, each with the message after it (what answers it, when it is a question)
 // and its episode (provenance).
 // The Lucene query is the user's tenant key AND an OR of $terms (escaped by graphmem), so
-// Lucene itself returns only this user's messages. A term that is the name of one of the
-// user's speakers (User.speakers) counts a tenth: a name in most messages of a
-// conversation would otherwise make every short message that says it ("Thanks, John!")
-// a hit. The time window is applied after; the caller widens $candidates when fewer
-// than $k survive it.
+// Lucene itself returns only this user's messages. A term that is a word of the name of
+// one of the user's speakers (User.speakers) is optional when the question has other
+// words, and counts a tenth: a name is in most messages of a conversation, and every
+// short message that says it ("Thanks, John!") would otherwise be a hit. The time window
+// is applied after; the caller widens $candidates when fewer than $k survive it.
 // Times come as [epochMillis, offsetSeconds] pairs: far cheaper for the driver to
 // read than temporal values, which dominate a question's time otherwise.
 // Parameters: $tenant (Lucene tenant clause), $terms (list of {word, term}), $candidates,
 //   $user_id, $since, $until, $k.
 OPTIONAL MATCH (u:User {user_id: $user_id})
-WITH coalesce(u.speakers, []) AS speakers
-WITH $tenant + ' AND (' + reduce(q = '', t IN $terms |
-       q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t.term
-         + CASE WHEN t.word IN speakers AND size($terms) > 1 THEN '^0.1' ELSE '' END)
-       + ')' AS query
+WITH [t IN $terms WHERE NOT t.word IN coalesce(u.speakers, []) | t.term] AS said,
+     [t IN $terms WHERE t.word IN coalesce(u.speakers, []) | t.term] AS names
+WITH CASE WHEN size(said) = 0 OR size(names) = 0
+       THEN $tenant + ' AND (' + reduce(q = '', t IN said + names |
+              q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t) + ')'
+       ELSE '+' + $tenant + ' +(' + reduce(q = '', t IN said |
+              q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t) + ')'
+            + reduce(q = '', t IN names | q + ' ' + t + '^0.1')
+     END AS query
 CALL db.index.fulltext.queryNodes('message_fulltext', query, {limit: $candidates})
 YIELD node AS m, score
 WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
