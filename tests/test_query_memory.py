@@ -184,8 +184,9 @@ def test_a_speakers_name_in_the_question_does_not_bring_every_short_message(memo
     memory.flush()
     speakers = memory._runner.read("store/list_users_without_speakers", limit=10_000)
     assert user_id not in {r["user_id"] for r in speakers}  # written with the episodes
+    everything = window(user_id, None, None)
     rows = keyword_messages(memory._runner, lucene_terms("Did John go to Rome?"), 1, user_id,
-                            windowed=False, **window(user_id, None, None))
+                            everything["since"], everything["until"], windowed=False)
     assert rows[0]["message"]["content"].startswith("Maria: Rome was the first stop")
 
 
