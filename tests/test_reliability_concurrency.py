@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import stories
+from stories import fact_table, heads
 
 from graphmem import Memory
 from graphmem.extract import Candidate, RuleExtractor
@@ -26,19 +27,6 @@ LIKES = ["jazz", "roses", "hiking"]
 def life_story(user: str, sessions: int = 16) -> list[dict]:
     return stories.life_story(user, sessions, start=T0, cities=CITIES, jobs=JOBS,
                               likes=LIKES, budget_steps=7)
-
-
-def fact_table(mem: Memory, user: str) -> Counter:
-    return Counter((f.entity, f.predicate, f.value, f.negated, f.status, f.confidence,
-                    f.valid_from, f.last_verified)
-                   for f in mem.facts(user, include_superseded=True))
-
-
-def heads(driver, user: str) -> dict[tuple[str, str], int]:
-    records, _, _ = driver.execute_query(
-        "MATCH (f:Fact {user_id: $u, status: 'current'}) WHERE NOT f.negated "
-        "RETURN f.entity_id AS e, f.predicate AS p, count(*) AS n", u=user)
-    return {(r["e"], r["p"]): r["n"] for r in records}
 
 
 def test_racing_consolidations_never_fork_a_version_chain(neo4j_uri, embedder, driver,

@@ -11,13 +11,14 @@ import subprocess
 import sys
 import threading
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 import stories
+from stories import fact_table, heads
 
 from graphmem import Memory
 from graphmem.conflict import reinforced
@@ -39,19 +40,6 @@ def life_story(user: str, sessions: int = 8) -> list[dict]:
 def said_in_sessions(user: str, texts: list[str]) -> list[dict]:
     return [{"user_id": user, "session_id": f"s{k}", "role": "user", "content": text,
              "ts": T0 + timedelta(days=k)} for k, text in enumerate(texts)]
-
-
-def fact_table(mem: Memory, user: str) -> Counter:
-    return Counter((f.entity, f.predicate, f.value, f.negated, f.status, f.confidence,
-                    f.valid_from, f.last_verified)
-                   for f in mem.facts(user, include_superseded=True))
-
-
-def heads(driver, user: str) -> dict[tuple[str, str], int]:
-    records, _, _ = driver.execute_query(
-        "MATCH (f:Fact {user_id: $u, status: 'current'}) WHERE NOT f.negated "
-        "RETURN f.entity_id AS e, f.predicate AS p, count(*) AS n", u=user)
-    return {(r["e"], r["p"]): r["n"] for r in records}
 
 
 class RecordingWorker(ConsolidationWorker):

@@ -66,7 +66,7 @@ class RetrievalConfig:
     replies: bool = True  # a question brings the message that answers it
     fact_share: float | None = None  # of the budget facts may take first (None: by route)
     line_tokens: int | None = None  # a message longer is trimmed (None: 1/6 of the budget)
-    generic_floor: float = 0.7  # cosine a generic reading needs to earn a line of its own
+    generic_floor: float = STRONG_SIMILARITY  # cosine a generic reading needs for a line
 
 
 @dataclass

@@ -32,12 +32,6 @@ def message_rows(messages: Sequence[Message]) -> list[dict[str, Any]]:
     return rows
 
 
-def speaker_words(messages: Sequence[Message]) -> list[str]:
-    """The lowercased words of the names speakers go by in these messages ("Caroline: …");
-    a message without a name (its speaker is its role) gives none."""
-    return name_words(split_speaker(m.content)[0] or "" for m in messages)
-
-
 def name_words(names: Iterable[str]) -> list[str]:
     """The distinct lowercased words of ``names``, in order."""
     return list(dict.fromkeys(w.lower() for name in names for w in re.findall(r"\w+", name)))
@@ -45,6 +39,7 @@ def name_words(names: Iterable[str]) -> list[str]:
 
 def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
     episode = closed.episode
+    messages = message_rows(closed.messages)
     return {
         "event_id": episode.event_id,
         "user_id": episode.user_id,
@@ -61,8 +56,10 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
         "raw_span_end": episode.raw_span[1],
         "participants": list(episode.participants),
         "embedding": list(embedding),
-        "messages": message_rows(closed.messages),
-        "speakers": speaker_words(closed.messages),
+        "messages": messages,
+        # the words of the names speakers go by ("Caroline: …"); a message without a name
+        # has its role for speaker (the same rule as the migration's backfill)
+        "speakers": name_words(m["speaker"] for m in messages if m["speaker"] != m["role"]),
     }
 
 
