@@ -201,3 +201,54 @@ def test_speakers_are_backfilled_for_users_written_before(memory, user_id, drive
     records, _, _ = driver.execute_query(
         "MATCH (u:User {user_id: $u}) RETURN u.speakers AS s", u=user_id)
     assert records[0]["s"] == ["ana", "lima"]
+
+
+PATH_QUESTIONS = ["上次我女朋友喜欢的花是什么来着", "昨天我们聊了什么", "what's my budget",
+                  "what did we plan for the birthday party yesterday?", "去上海的机票多少钱",
+                  "how many people are coming?"]
+
+
+def test_a_question_is_one_statement_where_the_index_filters(history, neo4j_uri, embedder,
+                                                             tmp_path, user_id):
+    """On Neo4j 2026.x every channel of a question is read by one statement (a second only
+    to widen a time window Lucene had more candidates for); 5.26 reads them one by one."""
+    from graphmem import Memory
+
+    statements: list[str] = []
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "reader", embedder=embedder,
+                        tracer=lambda line: statements.append(line.rsplit(" ", 2)[0])) as mem:
+        server = mem._runner.server()
+        at_once = server.filters("episode_embedding") and server.filters("fact_embedding")
+        for question in PATH_QUESTIONS:
+            statements.clear()
+            ctx = mem.query_memory(question, user_id, now=T0 + timedelta(days=2, hours=1))
+            assert ctx.text
+            if at_once:
+                assert statements[0] == "retrieve/recall_question"
+                assert statements[1:] in ([], ["retrieve/search_messages_fulltext"])
+            else:
+                assert "retrieve/recall_question" not in statements and len(statements) >= 3
+
+
+@pytest.mark.parametrize("budget", [None, 60, 400])
+def test_reading_at_once_and_one_by_one_give_the_same_context(history, user_id, budget,
+                                                             monkeypatch):
+    from graphmem.retrieve import channels
+
+    server = history._runner.server()
+    if not (server.filters("episode_embedding") and server.filters("fact_embedding")):
+        pytest.skip("this server reads channels one by one only (no in-index filtering)")
+
+    def contexts():
+        return [history.query_memory(q, user_id, now=T0 + timedelta(days=2, hours=1),
+                                     token_budget=budget, top_k_episodes=6)
+                for q in PATH_QUESTIONS]
+
+    usual = contexts()
+    monkeypatch.setattr(channels, "_read_at_once", lambda runner, q, config:
+                        channels._read_one_by_one(runner, q, config, 2000))
+    one_by_one = contexts()
+    assert [c.text for c in usual] == [c.text for c in one_by_one]
+    assert [c.facts for c in usual] == [c.facts for c in one_by_one]
+    assert [c.episodes for c in usual] == [c.episodes for c in one_by_one]
+    assert any(c.facts for c in usual) and any(c.episodes for c in usual)

@@ -1,5 +1,5 @@
-"""Recall (pipeline stage 5d): read the channels in Neo4j, rank, and hand the hits to
-compression.
+"""Recall (pipeline stage 5d): fuse the channels read from Neo4j (``channels``), rank,
+and hand the hits to compression.
 
 Passages (the episodic side) rank the user's raw messages inside the time window by
 reciprocal-rank fusion of three channels:
@@ -24,8 +24,8 @@ from typing import Any
 from graphmem._models import EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
 from graphmem.nlp import is_chinese
 from graphmem.predicates import PREDICATES, predicates_in
+from graphmem.retrieve.channels import Question, read_channels, true_at
 from graphmem.retrieve.compress import Block, choose
-from graphmem.retrieve.lucene import lucene_or_query, lucene_terms
 from graphmem.retrieve.passages import (
     Key,
     Line,
@@ -39,13 +39,11 @@ from graphmem.retrieve.tokens import count_tokens
 from graphmem.retrieve.words import content_words, stem
 from graphmem.store.episodes import _py, window
 from graphmem.store.runner import QueryRunner
-from graphmem.store.search import keyword, keyword_messages, nearest
 
 NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
 PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
 MIN_SIMILARITY = 0.35  # default floor: below it a fact is noise for this question
 RELATIVE_FLOOR = 0.75  # and facts far below the best one are too (a shared name is no match)
-FACT_POOL = 2  # candidates per channel per fact asked for: ranking reorders only these
 STRONG_SIMILARITY = 0.7  # above it a fact needs no word in common with the question
 
 
@@ -107,48 +105,28 @@ def recall(
     # after it happened ("last year we saw the meteor shower"), so messages from any time
     # count, and those inside the window count twice.
     strict = windowed and about_time_only(query, time_window)
-    everything = bounds if strict else window(user_id, None, None)
+    read = read_channels(runner, Question(
+        query=query, vector=vector, user_id=user_id, now=now, since=bounds["since"],
+        until=bounds["until"], windowed=windowed, strict=strict,
+        top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
+        include_superseded=include_superseded), config, exact_scan_max)
     rankings: list[tuple[list[Key], float]] = []
-    said = 0  # messages the keyword channel found
     if top_k_episodes:
-        words = lucene_terms(query, chinese_phrases=True)
-        depth = max(config.keyword_messages, config.keyword_per_item * top_k_episodes)
-        rows = keyword_messages(runner, words, depth, user_id, everything["since"],
-                                everything["until"], windowed=strict)
-        said = len(rows)
-        rankings.append((_take(found, rows), 1.0))
-        if windowed and not strict:
-            rows = keyword_messages(runner, words, depth, user_id, bounds["since"],
-                                    bounds["until"], windowed=True)
-            rankings.append((_take(found, rows), config.window_weight))
-    facts = _fact_rows(runner, vector, query, user_id, now, top_k_facts, config,
-                       exact_scan_max, include_superseded)
-    if top_k_episodes and config.fact_pointers:
-        # the nearest facts' messages, each fact's latest first, fact_pointers in all
-        pointed = list(dict.fromkeys(
-            mid for row in facts["nearest"]
-            for mid in reversed(row["fact"].get("source_messages") or ())))[
-                :config.fact_pointers]
-        if pointed:
-            rows = runner.read("retrieve/get_messages", message_ids=pointed, user_id=user_id)
-            order = {mid: i for i, mid in enumerate(pointed)}
-            rows = [r for r in rows if everything["since"] <= _py(r["message"]["ts"])
-                    < everything["until"]]
-            rows.sort(key=lambda r: order[r["message"]["message_id"]])
-            rankings.append((_take(found, rows), config.fact_weight))
-    if top_k_episodes and config.vector_episodes and (strict or said < config.few_keywords):
-        # the time window ∩ vector channel: the whole story of a question only about a
-        # time, and what is left when the question's words are not in the messages
-        k = max(config.vector_episodes, top_k_episodes) if strict else config.vector_episodes
-        rankings.append((_episode_openers(runner, vector, query, user_id, bounds, found,
-                                          k, exact_scan_max,
-                                          None if strict else config.episode_floor),
-                         1.0 if strict else config.episode_weight))
+        rankings.append((_take(found, read.said), 1.0))
+        if read.in_window is not None:
+            rankings.append((_take(found, read.in_window), config.window_weight))
+        if config.fact_pointers and read.pointed:
+            rankings.append((_take(found, read.pointed), config.fact_weight))
+        if read.episodes is not None:
+            # the time window ∩ vector channel: the whole story of a question only about a
+            # time, and what is left when the question's words are not in the messages
+            rankings.append((_episode_openers(read.episodes, query, found),
+                             1.0 if strict else config.episode_weight))
     ranked = diversify(fuse(rankings), config.session_decay)
     passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
     if route != "episodic" and top_k_facts:
-        found.facts = _fact_hits(facts["lines"], query, now, top_k_facts, min_confidence,
+        found.facts = _fact_hits(read.fact_lines, query, now, top_k_facts, min_confidence,
                                  min_similarity, config.generic_floor)
     return passages, found
 
@@ -197,26 +175,16 @@ def _episode_info(found: Recalled, e: dict[str, Any]) -> None:
             (int(e["raw_span_start"]), int(e["raw_span_end"])))
 
 
-def _episode_openers(runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
-                     bounds: dict[str, Any], found: Recalled, k: int, exact_scan_max: int,
-                     floor: float | None) -> list[Key]:
-    """The nearest episodes in the window (at least ``floor`` near in meaning, when given),
-    each by its message sharing the question's rarer words most (its first message when
-    none does)."""
-    near = [(e, score) for e, score in
-            nearest(runner, "episodes", vector, k, exact_scan_max, **bounds)
-            if floor is None or 2 * score - 1 >= floor]
-    if not near:
-        return []
-    rows = runner.read("retrieve/get_episode_messages", event_ids=[e for e, _ in near],
-                       user_id=user_id)
-    by_id = {row["event_id"]: row for row in rows}
+def _episode_openers(episodes: Sequence[dict[str, Any]], query: str,
+                     found: Recalled) -> list[Key]:
+    """The nearest episodes (nearest first), each by its message sharing the question's
+    rarer words most (its first message when none does)."""
     keys: list[Key] = []
-    for event_id, _ in near:
-        row = by_id.get(event_id)
-        if row is None or not row["messages"]:
+    for row in sorted(episodes, key=lambda r: -float(r["score"])):
+        if not row["messages"]:
             continue
         _episode_info(found, row)
+        event_id = row["event_id"]
         lines = [_line(m | {"event_id": event_id, "session_id": row["session_id"]})
                  for m in row["messages"]]
         local = lexical_scores(lines, query)
@@ -229,27 +197,6 @@ def _episode_openers(runner: QueryRunner, vector: Sequence[float], query: str, u
 
 
 # -- facts -------------------------------------------------------------------------------
-
-
-def _fact_rows(runner: QueryRunner, vector: Sequence[float], query: str, user_id: str,
-               now: datetime, k: int, config: RetrievalConfig, exact_scan_max: int,
-               include_superseded: bool) -> dict[str, list[dict[str, Any]]]:
-    """The nearest facts of any version (they point at messages), and the candidates for
-    fact lines: nearest and keyword-matched facts true at ``now`` (or any version)."""
-    pool = max(k * FACT_POOL, config.fact_pointers)
-    filters = {"user_id": user_id, "now": now, "all_versions": True}
-    by_vector = nearest(runner, "facts", vector, pool, exact_scan_max, **filters)
-    by_words = keyword(runner, "facts", lucene_or_query(query), k * FACT_POOL,
-                       **filters | {"all_versions": include_superseded}) if k else []
-    ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
-    if not ids:
-        return {"nearest": [], "lines": []}
-    rows = {r["fact"]["fact_id"]: r for r in
-            runner.read("retrieve/get_fact_hits", ids=ids, vector=list(vector))}
-    nearest_rows = [rows[i] for i, _ in by_vector if i in rows]
-    lines = [rows[i] for i in ids if i in rows
-             and (include_superseded or _true_at(rows[i]["fact"], now))]
-    return {"nearest": nearest_rows, "lines": lines[:2 * k * FACT_POOL]}
 
 
 def _fact_hits(rows: Sequence[dict[str, Any]], query: str, now: datetime, k: int,
@@ -317,7 +264,7 @@ def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
         score=fact_score(similarity, verified, now, fact["predicate"]),
         reference_only=is_reference_only(float(fact["confidence"]), verified, now,
                                          min_confidence, fact["predicate"])
-        or not _true_at(fact, now),
+        or not true_at(fact, now),
         source_episodes=tuple(e["event_id"] for e in episodes),
         session_ids=tuple(e["session_id"] for e in episodes),
         raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),
@@ -325,12 +272,6 @@ def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
         outdated_messages=tuple(row.get("outdated_messages") or ()),
         sentence=fact.get("sentence") or "", status=fact["status"],
     )
-
-
-def _true_at(fact: dict[str, Any], now: datetime) -> bool:
-    """Was this version the truth at ``now``? (superseded/expired ones only as history)"""
-    until = fact.get("valid_until")
-    return _py(fact["valid_from"]) <= now and (until is None or now < _py(until))
 
 
 # -- assembling --------------------------------------------------------------------------

@@ -123,19 +123,29 @@ def keyword(runner: QueryRunner, kind: Kind, query: str, k: int, **filters: Any
     return [(r["id"], float(r["score"])) for r in rows]
 
 
+KEYWORD_CANDIDATES_MAX = 4096  # the most Lucene is asked for one windowed keyword channel
+
+
+def keyword_candidates(k: int, windowed: bool) -> int:
+    """How many messages Lucene is asked for first: ``k`` when every message of the user
+    passes, more when a time window will drop some."""
+    return k if not windowed else max(4 * k, 64)
+
+
 def keyword_messages(runner: QueryRunner, terms: list[dict[str, str]], k: int, user_id: str,
                      since: datetime, until: datetime, windowed: bool,
-                     max_candidates: int = 4096) -> list[dict[str, Any]]:
+                     candidates: int | None = None) -> list[dict[str, Any]]:
     """The user's ``k`` best raw messages by BM25 inside ``[since, until)`` for ``terms``
     (``lucene_terms``; the user's speakers' names count less). Lucene returns only the
-    user's messages; with a time window, candidates grow until ``k`` survive it."""
+    user's messages; with a time window, candidates (from ``candidates`` when given) grow
+    until ``k`` survive it."""
     if not terms:
         return []
-    candidates = k if not windowed else max(4 * k, 64)
+    candidates = candidates or keyword_candidates(k, windowed)
     while True:
         rows = runner.read("retrieve/search_messages_fulltext", tenant=tenant_clause(user_id),
                            terms=terms, candidates=candidates, user_id=user_id, since=since,
                            until=until, k=k)
-        if len(rows) >= k or not windowed or candidates >= max_candidates:
+        if len(rows) >= k or not windowed or candidates >= KEYWORD_CANDIDATES_MAX:
             return rows
-        candidates = min(candidates * 4, max_candidates)
+        candidates = min(candidates * 4, KEYWORD_CANDIDATES_MAX)
