@@ -175,6 +175,9 @@ def test_a_tiny_scale_run_reports_every_design_on_the_data_it_loaded(
     assert 0 < size.query_memory.p50_ms <= size.query_memory.p95_ms <= size.query_memory.p99_ms
     assert 0 < size.query_embedding.p50_ms <= size.query_memory.p99_ms
     assert size.ingest_embed_s > 0 and size.ingest_write_s > 0
+    assert size.embedder_alone_messages_per_s > 0
+    assert size.ingest_vs_embedder == pytest.approx(
+        size.ingest_messages_per_s / size.embedder_alone_messages_per_s, rel=0.01)
     # the tracer saw query_memory's statements, and only those (not the designs' own)
     statements = size.query_memory_statements
     assert statements and all(name.startswith("retrieve/") for name in statements)

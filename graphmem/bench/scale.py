@@ -40,6 +40,7 @@ StageProgress = Callable[[str, int, int], None]  # (stage, done, total)
 DESIGNS = ("brute_force", "oversample", "filtered_index")
 INGEST_BATCH = 500
 WARM_UP_QUESTIONS = 10
+EMBED_SAMPLE = 2000  # episode texts the embedder is timed on alone
 
 TIME_QUESTIONS = {
     "en": ["What did we discuss last week?", "What did I ask you yesterday?",
@@ -98,6 +99,9 @@ class SizeReport(BaseModel):
     ingest_episodes_per_s: float
     ingest_embed_s: float  # the writer's time embedding episodes (IngestStats.embed_s)
     ingest_write_s: float  # … and writing them to Neo4j
+    embedder_alone_messages_per_s: float  # the embedder on a sample of the same episode
+    # texts, nothing else running: the ceiling ingest can reach, in messages/s
+    ingest_vs_embedder: float  # ingest messages/s / that ceiling
     consolidation_s: float
     consolidation_episodes: int  # all consolidate() distilled: on a shared database, others' too
     consolidation_messages_per_s: float
@@ -128,8 +132,9 @@ class ScaleReport(BaseModel):
     sizes: list[SizeReport]
 
     def to_markdown(self) -> str:
-        head = ("| messages | ingest msg/s | episodes/s | consolidation msg/s | facts/s | "
-                "query_memory p50/p95/p99 ms | brute force p95 | oversample p95 | "
+        head = ("| messages | ingest msg/s (embedder alone) | episodes/s | "
+                "consolidation msg/s | facts/s | query_memory p50/p95/p99 ms | "
+                "brute force p95 | oversample p95 | "
                 "filtered index p95 | speed-up vs brute force (p95) | recall (oversample / "
                 "filtered) | peak RSS | store + tx logs | load avg |")
         rows = [head, "|" + " --- |" * (head.count("|") - 1)]
@@ -138,7 +143,8 @@ class ScaleReport(BaseModel):
             disk = ("n/a" if s.store_mb is None else
                     f"{s.store_mb:,.0f} + {s.transaction_logs_mb or 0:,.0f} MB")
             rows.append(
-                f"| {s.messages:,} | {s.ingest_messages_per_s:,.0f} | "
+                f"| {s.messages:,} | {s.ingest_messages_per_s:,.0f} "
+                f"({s.embedder_alone_messages_per_s:,.0f}) | "
                 f"{s.ingest_episodes_per_s:,.0f} | {s.consolidation_messages_per_s:,.0f} | "
                 f"{s.facts_per_s:,.1f} | {s.query_memory.p50_ms:.0f} / "
                 f"{s.query_memory.p95_ms:.0f} / {s.query_memory.p99_ms:.0f} | "
@@ -180,6 +186,21 @@ def scale_questions(corpus: ScaleCorpus, n: int, seed: int) -> list[Question]:
                             kind=kind, language=language,
                             user_size="large" if i % 2 == 0 else "small", now=now))
     return out
+
+
+def embedder_ceiling(embedder: Any, texts: list[str], messages: int, seed: int,
+                     sample: int = EMBED_SAMPLE) -> float:
+    """Messages/s ingest would reach if embedding were all it did: the embedder alone on a
+    seeded sample of the episode texts ingest embedded, scaled by messages per episode."""
+    if not texts:
+        return 0.0
+    chosen = random.Random(seed).sample(texts, min(sample, len(texts)))
+    embedder.embed(chosen[:32])  # warm
+    started = time.perf_counter()
+    for start in range(0, len(chosen), 256):
+        embedder.embed(chosen[start:start + 256])
+    per_text = (time.perf_counter() - started) / len(chosen)
+    return messages / (per_text * len(texts))
 
 
 def latency(values_ms: list[float]) -> Latency:
@@ -306,6 +327,7 @@ def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: i
     user_ids = [corpus.user_id(u) for u in range(len(corpus.sizes))]
     episodes = [ep for user_id in user_ids for ep in mem.episodes(user_id)]
     in_episodes = sum(ep.raw_span[1] - ep.raw_span[0] + 1 for ep in episodes)
+    ceiling = embedder_ceiling(mem.embedder, [ep.text for ep in episodes], loaded, seed)
     # 2. consolidation, as of a day after the last message
     data_end = max(corpus.last_ts.values()) + timedelta(days=1)
     started = time.perf_counter()
@@ -370,6 +392,8 @@ def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: i
         ingest_messages_per_s=round(loaded / ingest_s, 1),
         ingest_episodes_per_s=round(len(episodes) / ingest_s, 1),
         ingest_embed_s=round(stats.embed_s, 2), ingest_write_s=round(stats.write_s, 2),
+        embedder_alone_messages_per_s=round(ceiling, 1),
+        ingest_vs_embedder=round(loaded / ingest_s / ceiling, 3),
         consolidation_s=round(consolidation_s, 2), consolidation_episodes=consolidated.episodes,
         consolidation_messages_per_s=round(loaded / consolidation_s, 1),
         facts_created=consolidated.created,
