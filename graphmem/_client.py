@@ -53,6 +53,7 @@ Clock = Callable[[], datetime]
 ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
                                "uses_channel"})
 ONLINE_MIN_CONFIDENCE = 0.85
+ONLINE_BATCH = 64  # online facts decided and written in one transaction, at most
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
 
 
@@ -105,7 +106,10 @@ class Memory:
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
-        self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts")
+        # a batch of online facts holds its users' locks while it is decided: ONLINE_BATCH
+        # keeps that to ~0.5 s (the episode writer waits behind it); a burst is a few writes
+        self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts",
+                                       batch=ONLINE_BATCH)
         self._ingestion = Ingestion(
             self._buffer,
             EpisodeSplitter(self.config.idle_timeout_s, classifier,
@@ -423,11 +427,24 @@ class Memory:
                 (msg.user_id, msg.session_id,
                  episode_id(first.user_id, first.session_id, first.msg_id), candidates))
 
-    def _store_online(self, item: object) -> None:
-        user_id, session_id, event_id, candidates = item  # type: ignore[misc]
-        # If Neo4j is down, consolidation distills the same episode later: nothing is lost.
+    def _store_online(self, items: list[object]) -> None:
+        """The online facts waiting, in one transaction (a burst of messages is a handful
+        of writes, not one each); if Neo4j refuses the batch, one by one, so one bad item
+        costs only itself. If Neo4j is down, consolidation distills the same episodes
+        later: nothing is lost."""
         with contextlib.suppress(StoreUnavailableError):
-            self._consolidator.distill(user_id, session_id, event_id, candidates)
+            try:
+                self._consolidator.distill_many(items)  # type: ignore[arg-type]
+            except StoreUnavailableError:
+                raise
+            except Exception:
+                for user_id, session_id, event_id, candidates in items:  # type: ignore[misc]
+                    try:
+                        self._consolidator.distill(user_id, session_id, event_id, candidates)
+                    except StoreUnavailableError:
+                        raise
+                    except Exception as exc:
+                        self._online.errors.append(repr(exc))
 
     def _existing(self, item: MessageIn) -> Message:
         assert self._buffer is not None

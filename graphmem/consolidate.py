@@ -55,7 +55,7 @@ from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
 from graphmem.extract.plans import names_plan
 from graphmem.nlp import is_chinese
-from graphmem.normalize import USER_KEY, AliasTable, Resolution, entity_id
+from graphmem.normalize import USER_KEY, AliasTable, Resolution, clean_surface, entity_id
 from graphmem.predicates import (
     canonical_predicate,
     predicate_info,
@@ -192,8 +192,58 @@ class Consolidator:
                 and self._storable(c, episode_id, report)]
         if not kept and consolidated_at is None:
             return []
+        _before_locks(kept)
         with self._lock:
             return self._distill(user_id, session_id, episode_id, kept, consolidated_at)
+
+    def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
+                     ) -> list[Change]:
+        """Several episodes' candidates ``(user_id, session_id, episode_id, candidates)``
+        in one transaction, in order (the online path's backlog): as ``distill`` for each,
+        with one lock, one commit."""
+        kept = [(u, s, e, [c for c in cands if c.confidence >= self.min_confidence
+                           and self._storable(c, e, None)])
+                for u, s, e, cands in items]
+        kept = [item for item in kept if item[3]]
+        if not kept:
+            return []
+        _before_locks([c for _, _, _, cands in kept for c in cands])
+        users = sorted({u for u, _, _, _ in kept})
+        attempts = 0
+
+        def work(tx: Tx) -> tuple[list[Change], dict[str, str]]:
+            nonlocal attempts
+            attempts += 1
+            revs = {r["user_id"]: r["facts_rev"]
+                    for r in tx.write("store/lock_users", user_ids=users)}
+            for user_id in users:
+                self._load_table(tx, user_id, revs.get(user_id), attempts)
+            changes: list[Change] = []
+            for user_id, session_id, episode_id, candidates in kept:
+                changes += self._decide_episode(tx, user_id, session_id, episode_id,
+                                                candidates)
+            new = {user_id: uuid.uuid4().hex for user_id in users}
+            for user_id, rev in new.items():
+                tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
+            return changes, new
+
+        with self._lock:
+            try:
+                changes, new = self.runner.transaction("consolidate/distill", work)
+            except Exception:
+                for user_id in users:  # the tables may hold what was not stored
+                    self._tables.pop(user_id, None)
+                    self._revs.pop(user_id, None)
+                raise
+            self._revs.update(new)
+            return changes
+
+    def _load_table(self, tx: Tx, user_id: str, rev: str | None, attempts: int) -> None:
+        """Read the user's alias table again unless the cached one is of revision ``rev``
+        (a retried transaction always reads it again)."""
+        if attempts > 1 or rev is None or self._revs.get(user_id) != rev:
+            self._tables[user_id] = fact_store.load_alias_table(
+                tx, user_id, self.merge_score, self.review_score)
 
     def forget(self, user_id: str) -> int:
         """Delete the user's whole graph and forget their alias table."""
@@ -284,9 +334,7 @@ class Consolidator:
                 return None, None
             if not kept:
                 return [], None
-            if attempts > 1 or rev is None or self._revs.get(user_id) != rev:
-                self._tables[user_id] = fact_store.load_alias_table(
-                    tx, user_id, self.merge_score, self.review_score)
+            self._load_table(tx, user_id, rev, attempts)
             changes = self._decide_episode(tx, user_id, session_id, episode_id, kept)
             new_rev = uuid.uuid4().hex
             tx.write("store/set_facts_revision", user_id=user_id, rev=new_rev)
@@ -427,3 +475,13 @@ def start_scheduler(job: Callable[[], object], every_s: float):  # -> Background
                       id="graphmem-consolidate")
     scheduler.start()
     return scheduler
+
+
+def _before_locks(candidates: Sequence[Candidate]) -> None:
+    """Resolving surfaces is slow the first time (spaCy's English pipeline loads, lemmas
+    are computed): done here, before a transaction takes its users' locks, instead of
+    inside it — a first online fact once held its user's lock for seconds and stalled the
+    episode writer behind it. The results are cached for ``resolve``."""
+    for c in candidates:
+        clean_surface(c.entity)
+        clean_surface(c.value)

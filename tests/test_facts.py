@@ -131,6 +131,48 @@ def test_online_path_stores_explicit_preferences_before_any_flush(memory, user_i
     assert fact_table(memory, user_id) == {("user", "allergic_to", "花生")}
 
 
+def test_a_burst_of_online_facts_is_written_in_a_few_transactions(memory, user_id):
+    """Online facts waiting together are decided and written together — in order, so a
+    later message supersedes an earlier one — each user's to that user only."""
+    other = user_id + "-b"
+    statements: list[str] = []
+    memory._runner.tracer = lambda line: statements.append(line.split(" ")[0])
+    try:
+        with memory._consolidator._lock:  # the online thread waits: the burst queues up
+            memory.add_messages(
+                [{"user_id": who, "session_id": f"{who}-s{i}", "role": "user",
+                  "content": text, "ts": T0 + timedelta(minutes=i)}
+                 for i, (who, text) in enumerate([
+                     (user_id, "I'm allergic to peanuts"), (other, "我对花生过敏"),
+                     (user_id, "my budget is $300"), (other, "I like jazz"),
+                     (user_id, "my budget is now $450"), (other, "我不吃香菜")])])
+        memory._online.drain()
+    finally:
+        memory._runner.tracer = None
+    assert fact_table(memory, user_id) == {("user", "allergic_to", "peanuts"),
+                                           ("user", "budget", "$450")}
+    assert ("user", "allergic_to", "花生") in fact_table(memory, other)
+    assert not {f for f in fact_table(memory, other) if "$" in f[2] or f[2] == "peanuts"}
+    assert 1 <= statements.count("consolidate/distill") <= 2  # not one per message
+
+
+def test_online_queue_hands_waiting_items_over_together():
+    import threading
+
+    from graphmem.store.writer import BackgroundQueue
+
+    gate, calls = threading.Event(), []
+    queue = BackgroundQueue(lambda items: (gate.wait(5), calls.append(list(items))),
+                            name="t", batch=4)
+    for i in range(9):
+        queue.submit(i)
+    gate.set()
+    queue.drain()
+    queue.close()
+    assert [i for call in calls for i in call] == list(range(9))  # in order, none lost
+    assert all(len(call) <= 4 for call in calls) and len(calls) <= 4
+
+
 def test_facts_expire_after_their_validity(memory, user_id):
     say(memory, user_id, "x", "my budget is $300", T0)
     memory.flush()

@@ -279,13 +279,17 @@ class EpisodeWriter:
 
 
 class BackgroundQueue:
-    """One thread applying ``handle(item)`` to submitted items, in order.
+    """One thread applying ``handle(items)`` to submitted items, in order, as many at a time
+    as are waiting (up to ``batch``): a burst of items is handled in a few calls, not one
+    call each.
 
     ``drain()`` waits until everything submitted so far is handled, so readers can see
-    their own writes. A failing item is recorded in ``errors`` and skipped."""
+    their own writes. A failing call is recorded in ``errors`` and its items skipped."""
 
-    def __init__(self, handle: Callable[[object], None], name: str) -> None:
+    def __init__(self, handle: Callable[[list[object]], None], name: str,
+                 batch: int = 256) -> None:
         self.handle = handle
+        self.batch = batch
         self.errors: list[str] = []
         self._queue: queue.Queue[object] = queue.Queue()
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
@@ -303,12 +307,21 @@ class BackgroundQueue:
 
     def _loop(self) -> None:
         while True:
-            item = self._queue.get()
+            items = [self._queue.get()]
+            while len(items) < self.batch and items[-1] is not _STOP:
+                try:
+                    items.append(self._queue.get_nowait())
+                except queue.Empty:
+                    break
+            stop = items[-1] is _STOP
+            work = items[:-1] if stop else items
             try:
-                if item is _STOP:
-                    return
-                self.handle(item)
+                if work:
+                    self.handle(work)
             except Exception as exc:  # recorded, never kills the thread
                 self.errors.append(repr(exc))
             finally:
-                self._queue.task_done()
+                for _ in items:
+                    self._queue.task_done()
+            if stop:
+                return
