@@ -60,6 +60,10 @@ class OnnxEmbedder:
             options.inter_op_num_threads = 1
         options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
         options.log_severity_level = 3  # errors only
+        # Idle threads of onnxruntime's pool spin by default: on a small machine they burn
+        # the CPU the rest of ingest needs (buffer, splitter, Neo4j). Without spinning,
+        # 30k generated messages ingest at 819 instead of 692 messages/s on 2 cores.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         self._session = ort.InferenceSession(
             str(folder / file_name), options, providers=["CPUExecutionProvider"]
         )
