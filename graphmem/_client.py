@@ -12,6 +12,7 @@ the extension point benchmarks share). Everything else is private.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from graphmem import nlp
 from graphmem._config import EmbedderName, MemoryConfig, settings_problems
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
@@ -50,6 +52,7 @@ from graphmem.store.writer import BackgroundQueue, EpisodeWriter
 
 Clock = Callable[[], datetime]
 # Explicit preferences and constraints become facts right away (article 2.2, online path).
+log = logging.getLogger("graphmem")
 ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
                                "uses_channel"})
 ONLINE_MIN_CONFIDENCE = 0.85
@@ -118,6 +121,7 @@ class Memory:
             on_message=self._extract_online if self.config.online_extraction else None,
         )
         self._ingestion.resume()
+        _warm_up_once()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
             if self.config.consolidate_every_s else None
@@ -452,6 +456,15 @@ class Memory:
             if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
                 return msg
         raise GraphmemError("message was neither stored nor found")  # pragma: no cover
+
+
+def _warm_up_once() -> None:
+    """Load what a first question would wait for (jieba's dictionary, ~1 s once per
+    process) here, with the embedder, not when the application first asks."""
+    try:
+        nlp.warm_up()
+    except Exception:  # a question loads it again and reports what is wrong
+        log.warning("warm-up failed", exc_info=True)
 
 
 def _configured_extractor(config: MemoryConfig) -> Extractor:

@@ -252,3 +252,32 @@ def test_reading_at_once_and_one_by_one_give_the_same_context(history, user_id, 
     assert [c.facts for c in usual] == [c.facts for c in one_by_one]
     assert [c.episodes for c in usual] == [c.episodes for c in one_by_one]
     assert any(c.facts for c in usual) and any(c.episodes for c in usual)
+
+
+FIRST_QUESTIONS = """
+import sys
+from datetime import UTC, datetime
+from graphmem import Memory, nlp
+
+with Memory.connect(sys.argv[1], buffer_dir=sys.argv[2]) as mem:
+    assert nlp.jieba.cache_info().currsize == 1, "jieba is loaded by connect"
+    before = set(sys.modules)
+    for question in ["上次我们聊了什么", "What did we plan last week?"]:
+        mem.query_memory(question, "nobody", now=datetime(2025, 1, 1, tzinfo=UTC))
+    loaded = {name.split(".")[0] for name in set(sys.modules) - before}
+    print(sorted(loaded & {"spacy", "jieba", "onnxruntime", "torch", "sentence_transformers",
+                           "tokenizers", "cn2an", "thinc"}))
+"""
+
+
+def test_a_new_process_loads_no_model_on_its_first_questions(neo4j_uri, tmp_path):
+    """connect() loads what questions need (the embedder, jieba's dictionary): the first
+    question of a process, Chinese or English, imports no model library."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", FIRST_QUESTIONS, neo4j_uri,
+                           str(tmp_path / "buffer")], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]"
