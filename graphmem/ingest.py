@@ -140,8 +140,10 @@ class Ingestion:
             return
         if self._overflow or self.writer.backlog + len(closed) > self.max_backlog:
             if not self._overflow:
-                log.warning("backlog of %d episodes is full while Neo4j is unavailable; "
-                            "new episodes wait in the raw buffer", self.writer.backlog)
+                why = ("Neo4j is unavailable" if self.writer.unavailable is not None
+                       else "messages arrive faster than episodes are embedded and written")
+                log.warning("backlog of %d episodes is full (%s); new episodes wait in the "
+                            "raw buffer and are sent once it drains", self.writer.backlog, why)
             self._overflow = True
             return
         self.writer.submit(closed)
