@@ -92,13 +92,21 @@ class Ingestion:
 
     def flush(self, user_id: str | None = None, timeout: float | None = None
               ) -> list[ClosedEpisode]:
-        """Close open episodes (of one user, or all) and wait until Neo4j has them."""
-        with self._state:
-            closed = self.splitter.close_all(user_id)
-            self._submit(closed)
-        self.writer.drain(timeout)
-        self._resume_if_overflowed()
-        return closed
+        """Close open episodes (of one user, or all) and wait until Neo4j has them —
+        including those that waited in the raw buffer because the backlog was full: they
+        are re-sent once it drains, and waited for too."""
+        closed: list[ClosedEpisode] = []
+        while True:
+            with self._state:
+                now_closed = self.splitter.close_all(user_id)
+                self._submit(now_closed)
+                closed += now_closed
+            self.writer.drain(timeout)
+            with self._state:
+                if not self._overflow or self.writer.unavailable is not None:
+                    return closed
+                log.warning("re-sending the episodes that waited in the raw buffer")
+                self.resume()
 
     def resume(self) -> int:
         """Re-feed every unacknowledged buffered message into fresh splitter state (at
@@ -135,15 +143,17 @@ class Ingestion:
     def _submit(self, closed: list[ClosedEpisode]) -> None:
         """Queue closed episodes, unless the backlog is full (then they wait in the
         buffer; everything after the first one left out waits too, so the replay cursor
-        never passes an episode that was not written)."""
+        never passes an episode that was not written). An empty backlog takes any batch:
+        a flush of more open episodes than ``max_backlog`` still gets written."""
         if not closed:
             return
-        if self._overflow or self.writer.backlog + len(closed) > self.max_backlog:
+        backlog = self.writer.backlog
+        if self._overflow or (backlog and backlog + len(closed) > self.max_backlog):
             if not self._overflow:
                 why = ("Neo4j is unavailable" if self.writer.unavailable is not None
                        else "messages arrive faster than episodes are embedded and written")
                 log.warning("backlog of %d episodes is full (%s); new episodes wait in the "
-                            "raw buffer and are sent once it drains", self.writer.backlog, why)
+                            "raw buffer and are sent once it drains", backlog, why)
             self._overflow = True
             return
         self.writer.submit(closed)

@@ -198,3 +198,39 @@ def test_a_batch_with_a_bad_later_item_writes_nothing(memory, user_id, driver, b
     memory.flush()
     assert stored_message_ids(driver, user_id) == [1, 1, 1]
 
+
+
+def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
+        neo4j_uri, embedder, tmp_path):
+    """Messages that arrive faster than episodes are embedded overflow the writer's backlog
+    into the raw buffer; flush() re-sends them once it drains and waits for them too."""
+    import threading
+    import time
+
+    gate = threading.Event()
+
+    class Stuck:  # the embedder of a writer that has fallen behind
+        dimension = embedder.dimension
+
+        def embed(self, texts):
+            gate.wait(30)
+            return embedder.embed(texts)
+
+    def wait_for(condition) -> None:
+        deadline = time.monotonic() + 10
+        while not condition() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    user = f"u-overflow-{time.time_ns()}"
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=Stuck(),
+                        idle_timeout_s=0.2, online_extraction=False) as mem:
+        mem._ingestion.max_backlog = 2
+        mem.add_messages([msg(user, f"s{i}", 1, f"first topic {i}") for i in range(3)])
+        wait_for(lambda: mem._writer.backlog == 3)  # closed when quiet; the writer is stuck
+        mem.add_messages([msg(user, f"s{i}", 1, f"later topic {i}") for i in range(3, 6)])
+        wait_for(lambda: mem._ingestion._overflow)  # no room: they wait in the raw buffer
+        assert mem._writer.backlog == 3 and mem._ingestion._overflow
+        gate.set()
+        mem.flush()
+        stored = {ep.session_id for ep in mem.episodes(user)}
+    assert stored == {f"s{i}" for i in range(6)}
