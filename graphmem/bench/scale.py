@@ -39,6 +39,9 @@ from graphmem.bench.generate import ScaleCorpus
 StageProgress = Callable[[str, int, int], None]  # (stage, done, total)
 DESIGNS = ("brute_force", "oversample", "filtered_index")
 INGEST_BATCH = 500
+# Episodes waiting for the writer above which the load waits: below the writer's bound
+# (20,000), past which episodes would wait in the raw buffer and be re-read.
+PACE_BACKLOG = 5_000
 WARM_UP_QUESTIONS = 10
 EMBED_SAMPLE = 2000  # episode texts the embedder is timed on alone
 
@@ -321,6 +324,8 @@ def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: i
         mem.add_messages(batch)
         loaded += len(batch)
         progress(f"{label} ingest", loaded, size)
+        while mem.stats().backlog > PACE_BACKLOG:  # a bulk load paces itself on the writer
+            time.sleep(0.05)
     mem.flush()
     ingest_s = time.perf_counter() - started
     stats = mem.stats()
