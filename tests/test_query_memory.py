@@ -190,6 +190,29 @@ def test_a_speakers_name_in_the_question_does_not_bring_every_short_message(memo
     assert rows[0]["message"]["content"].startswith("Maria: Rome was the first stop")
 
 
+@pytest.mark.parametrize("read_at_once", [True, False])
+def test_a_weak_word_alone_makes_no_keyword_hit(memory, user_id, read_at_once, monkeypatch):
+    """Words nearly every chat message has (enjoy, like, kind, time) are optional when the
+    question has other words: "Enjoy!" is no answer to "What outdoor activities do I
+    enjoy?" — on both ways of reading the channels."""
+    from graphmem.retrieve import channels
+
+    if not read_at_once:
+        monkeypatch.setattr(channels, "_read_at_once", lambda runner, q, config:
+                            channels._read_one_by_one(runner, q, config, 2000))
+    for i, text in enumerate(["Enjoy!", "Enjoy the trip, enjoy it all!", "enjoy enjoy",
+                              "My favourite outdoor thing is surfing at dawn.",
+                              "Enjoy your weekend, and the time off!"]):
+        say(memory, user_id, f"s{i}", "user", text, T0 + timedelta(days=i))
+    memory.flush()
+    ctx = memory.query_memory("What outdoor activities do I enjoy?", user_id,
+                              now=T0 + timedelta(days=9))
+    assert "surfing" in ctx.text
+    assert "Enjoy" not in ctx.text  # none of them is a hit, nor shown
+    alone = memory.query_memory("What do I enjoy?", user_id, now=T0 + timedelta(days=9))
+    assert "Enjoy" in alone.text  # a weak word alone is searched as usual
+
+
 def test_speakers_are_backfilled_for_users_written_before(memory, user_id, driver):
     from graphmem.store.migrate import backfill_speakers
 

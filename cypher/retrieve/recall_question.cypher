@@ -1,8 +1,9 @@
 // One question's recall in one statement (Neo4j 2026.x: Cypher 25 SEARCH over the
 // filtered vector indexes). Every channel of graphmem/retrieve/recall.py, read at once:
 //   1. keyword messages: BM25 over the user's raw messages (Lucene scoped to the user by
-//      $tenant; a word of a speaker's name optional and weighted a tenth when the question
-//      has other words — as in search_messages_fulltext), inside [$said_since, $said_until);
+//      $tenant; a word of a speaker's name (weighted a tenth) or a weak word optional when
+//      the question has other words — as in search_messages_fulltext), inside
+//      [$said_since, $said_until);
 //   2. the same words inside the question's time window [$since, $until) when $second;
 //   3. the $fact_pool facts of any version nearest $vector (in-index filter on the user);
 //   4. the $fact_k facts whose sentence or value has the question's words ($fact_query,
@@ -20,22 +21,26 @@
 // A keyword channel that kept fewer than $k inside its window while Lucene had more
 // (said_seen / window_seen = the candidates Lucene returned) is widened by the caller with
 // search_messages_fulltext: a second round trip, rare.
-// Parameters: $user_id, $tenant, $terms (list of {word, term}), $vector, $now,
+// Parameters: $user_id, $tenant, $terms (list of {word, term, weak}), $vector, $now,
 //   $said_since, $said_until, $said_candidates, $since, $until, $second, $window_candidates,
 //   $k (keyword messages per channel), $fact_pool, $fact_candidates, $latest, $fact_query,
 //   $fact_k, $include_superseded, $fact_pointers, $episode_k, $episode_candidates,
 //   $episode_floor, $strict, $few_keywords.
 CYPHER 25
 OPTIONAL MATCH (u:User {user_id: $user_id})
-WITH [t IN $terms WHERE NOT t.word IN coalesce(u.speakers, []) | t.term] AS said,
-     [t IN $terms WHERE t.word IN coalesce(u.speakers, []) | t.term] AS names
-WITH CASE WHEN size(said) + size(names) = 0 THEN null
-       WHEN size(said) = 0 OR size(names) = 0
-       THEN $tenant + ' AND (' + reduce(q = '', t IN said + names |
+WITH [t IN $terms WHERE NOT t.word IN coalesce(u.speakers, [])] AS others,
+     [t IN $terms WHERE t.word IN coalesce(u.speakers, []) | t.term + '^0.1'] AS names
+WITH [t IN others WHERE NOT coalesce(t.weak, false) | t.term] AS strong,
+     [t IN others WHERE coalesce(t.weak, false) | t.term] AS weak, names
+WITH CASE WHEN size(strong) > 0 THEN strong ELSE weak END AS said,
+     names + CASE WHEN size(strong) > 0 THEN weak ELSE [] END AS optional
+WITH CASE WHEN size(said) + size(optional) = 0 THEN null
+       WHEN size(said) = 0 OR size(optional) = 0
+       THEN $tenant + ' AND (' + reduce(q = '', t IN said + optional |
               q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t) + ')'
        ELSE '+' + $tenant + ' +(' + reduce(q = '', t IN said |
               q + CASE WHEN q = '' THEN '' ELSE ' OR ' END + t) + ')'
-            + reduce(q = '', t IN names | q + ' ' + t + '^0.1')
+            + reduce(q = '', t IN optional | q + ' ' + t)
      END AS words
 CALL (words) {
   WITH words WHERE words IS NOT NULL

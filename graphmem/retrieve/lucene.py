@@ -4,6 +4,7 @@ user text. Chinese runs are segmented with jieba (the ``cjk`` analyzer then bigr
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from graphmem.nlp import is_chinese, jieba_words
 
@@ -22,6 +23,19 @@ _STOPWORDS_TEXT = """
     """
 QUERY_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
+# Words a question needs but nearly every chat message has too ("What outdoor activities
+# does John enjoy?": any "Enjoy!" is a hit). In message search they are optional when
+# the question has other words (a hit needs one of those); alone they are searched as usual.
+_WEAK_WORDS_TEXT = """
+    enjoy enjoys enjoyed like likes liked love loves loved go goes went going get gets got
+    make makes made feel feels felt think thinks thought know knows knew want wants wanted
+    take takes took see sees saw look looks looking looked say says said tell told use used
+    new good great nice fun favorite favourite thing things stuff time times kind kinds
+    type types sort sorts lot lots really way ways recently usually often always never
+    many much thing day days year years
+    """
+WEAK_WORDS = frozenset(_WEAK_WORDS_TEXT.split())
+
 
 def escape_lucene(term: str) -> str:
     """``term`` with Lucene query syntax characters backslash-escaped."""
@@ -29,19 +43,20 @@ def escape_lucene(term: str) -> str:
 
 
 def lucene_terms(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
-                 chinese_phrases: bool = False) -> list[dict[str, str]]:
+                 chinese_phrases: bool = False) -> list[dict[str, Any]]:
     """The distinct words of ``text`` (lowercased, function words out; all words when only
-    function words are left), each as ``{"word": …, "term": …}`` — the term escaped for
-    Lucene. With ``chinese_phrases``, a Chinese word of several characters is a quoted
-    phrase: for an index whose analyzer splits Chinese into single characters
-    (``english``), the phrase matches the word itself, not any of its characters."""
+    function words are left), each as ``{"word": …, "term": …, "weak": …}`` — the term
+    escaped for Lucene, ``weak`` for a word in ``WEAK_WORDS``. With ``chinese_phrases``, a
+    Chinese word of several characters is a quoted phrase: for an index whose analyzer
+    splits Chinese into single characters (``english``), the phrase matches the word
+    itself, not any of its characters."""
     words: list[str] = []
     for run in _QUERY_WORD.findall(text):
         words.extend(jieba_words(run) if is_chinese(run) else [run.lower()])
     content = [w for w in words if w not in stopwords] or words
     unique = list(dict.fromkeys(w for w in content if w.strip()))
     return [{"word": w, "term": f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
-             else escape_lucene(w)} for w in unique]
+             else escape_lucene(w), "weak": w in WEAK_WORDS} for w in unique]
 
 
 def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
