@@ -136,7 +136,7 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
             q.strict or len(row["said"]) < config.few_keywords) else None)
 
 
-def _widened(runner: QueryRunner, terms: list[dict[str, str]], k: int, q: Question,
+def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
              since: datetime, until: datetime, rows: list[dict[str, Any]]
              ) -> list[dict[str, Any]]:
     """A windowed keyword channel that kept fewer than ``k`` while Lucene had more

@@ -132,7 +132,7 @@ def keyword_candidates(k: int, windowed: bool) -> int:
     return k if not windowed else max(4 * k, 64)
 
 
-def keyword_messages(runner: QueryRunner, terms: list[dict[str, str]], k: int, user_id: str,
+def keyword_messages(runner: QueryRunner, terms: list[dict[str, Any]], k: int, user_id: str,
                      since: datetime, until: datetime, windowed: bool,
                      candidates: int | None = None) -> list[dict[str, Any]]:
     """The user's ``k`` best raw messages by BM25 inside ``[since, until)`` for ``terms``
