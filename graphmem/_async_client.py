@@ -155,9 +155,10 @@ class AsyncMemory:
         return await asyncio.to_thread(self._memory.history, fact_id, user_id)
 
     async def episodes(
-        self, user_id: str, since: datetime | None = None, until: datetime | None = None
+        self, user_id: str, since: datetime | None = None, until: datetime | None = None,
+        limit: int | None = None,
     ) -> list[Episode]:
-        return await asyncio.to_thread(self._memory.episodes, user_id, since, until)
+        return await asyncio.to_thread(self._memory.episodes, user_id, since, until, limit)
 
     async def search_episodes(
         self,

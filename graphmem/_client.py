@@ -326,12 +326,17 @@ class Memory:
         return versions
 
     def episodes(
-        self, user_id: str, since: datetime | None = None, until: datetime | None = None
+        self, user_id: str, since: datetime | None = None, until: datetime | None = None,
+        limit: int | None = None,
     ) -> list[Episode]:
-        """The user's stored episodes overlapping ``[since, until)``, oldest first."""
+        """The user's stored episodes overlapping ``[since, until)``, oldest first: all of
+        them, or the first ``limit``."""
         _valid_id(user_id, "user_id")
         _check_window(since, until)
-        return episode_store.list_episodes(self._runner, user_id, since, until)
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
+                                  or limit < 1):
+            raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
+        return episode_store.list_episodes(self._runner, user_id, since, until, limit)
 
     def search_episodes(
         self,

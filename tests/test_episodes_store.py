@@ -81,6 +81,28 @@ def test_time_range_query(memory, user_id):
                                      "day 2 question about invoices"]
 
 
+def test_episodes_lists_every_episode_page_by_page_or_the_first_limit(memory, user_id,
+                                                                    monkeypatch):
+    """episodes() once stopped silently at 10,000 (a large user lost the rest); it reads
+    page after page now, two episodes sharing a start time included."""
+    from graphmem.store import episodes as episode_store
+
+    monkeypatch.setattr(episode_store, "EPISODE_PAGE", 3)
+    for day in range(7):
+        memory.add_messages(turns(user_id, f"{user_id}-d{day}", T0 + timedelta(days=day),
+                                  f"day {day} question about invoices"))
+    memory.add_messages(turns(user_id, f"{user_id}-twin", T0 + timedelta(days=2),
+                              "a twin of day 2, same minute"))
+    memory.flush()
+    every = memory.episodes(user_id)
+    assert len(every) == 8 == len({e.event_id for e in every})
+    assert [e.start_time for e in every] == sorted(e.start_time for e in every)
+    assert [e.event_id for e in memory.episodes(user_id, limit=5)] == [
+        e.event_id for e in every[:5]]
+    with pytest.raises(InvalidInputError, match="limit"):
+        memory.episodes(user_id, limit=0)
+
+
 @pytest.mark.parametrize("exact_scan_max", [0, 2000], ids=["vector-index", "exact-scan"])
 def test_search_episodes_combines_time_window_and_similarity(
     neo4j_uri, embedder, tmp_path, user_id, exact_scan_max

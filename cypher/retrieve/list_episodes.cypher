@@ -1,7 +1,12 @@
-// A user's episodes overlapping [since, until), oldest first — the time channel.
-// Parameters: $user_id, $since, $until (DATETIME), $limit.
+// A user's episodes overlapping [since, until), oldest first — the time channel. One page
+// of $limit: the next page starts after ($after_time, $after_id), the last row of this one
+// (both null for the first page). $after_time comes with a UTC offset, as times are
+// stored: a datetime with a zone name ("[UTC]") does not compare equal to one with an offset.
+// Parameters: $user_id, $since, $until (DATETIME), $limit, $after_time, $after_id.
 MATCH (e:Episode {user_id: $user_id})
 WHERE e.start_time < $until AND e.end_time >= $since
+  AND ($after_time IS NULL OR e.start_time > $after_time
+       OR (e.start_time = $after_time AND e.event_id > $after_id))
 RETURN e {.event_id, .user_id, .session_id, .start_time, .end_time, .goal, .result, .actions, .action_times,
           .raw_span_start, .raw_span_end, .participants, .semantics_refs} AS episode
 ORDER BY e.start_time, e.event_id

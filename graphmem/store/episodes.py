@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message
@@ -17,6 +17,7 @@ from graphmem.store.search import nearest
 # Open ends of a time window: the supported range of message times (checked at the door).
 EARLIEST = EARLIEST_TS
 LATEST = LATEST_TS
+EPISODE_PAGE = 10_000  # episodes read per statement when listing a user's episodes
 
 
 def message_rows(messages: Sequence[Message]) -> list[dict[str, Any]]:
@@ -124,13 +125,24 @@ def list_episodes(
     user_id: str,
     since: datetime | None = None,
     until: datetime | None = None,
-    limit: int = 10_000,
+    limit: int | None = None,
 ) -> list[Episode]:
-    rows = runner.read(
-        "retrieve/list_episodes", user_id=user_id, since=since or EARLIEST,
-        until=until or LATEST, limit=limit,
-    )
-    return [episode_from_record(r["episode"]) for r in rows]
+    """The user's episodes overlapping ``[since, until)``, oldest first: all of them, or
+    the first ``limit`` (read in pages of ``EPISODE_PAGE``)."""
+    found: list[Episode] = []
+    after: tuple[Any, str | None] = (None, None)
+    while limit is None or len(found) < limit:
+        size = EPISODE_PAGE if limit is None else min(EPISODE_PAGE, limit - len(found))
+        rows = runner.read(
+            "retrieve/list_episodes", user_id=user_id, since=since or EARLIEST,
+            until=until or LATEST, limit=size, after_time=after[0], after_id=after[1],
+        )
+        found += [episode_from_record(r["episode"]) for r in rows]
+        if len(rows) < size:
+            break
+        last = rows[-1]["episode"]
+        after = (_py(last["start_time"]).astimezone(UTC), last["event_id"])
+    return found
 
 
 def get_episodes(runner: QueryRunner, event_ids: Sequence[str]) -> dict[str, Episode]:
