@@ -126,6 +126,21 @@ def test_repeated_evidence_in_other_episodes_raises_confidence(memory, user_id):
     assert jazz.last_verified == T0 + timedelta(days=2)
 
 
+def test_a_fact_said_many_times_answers_with_its_latest_sources(memory, user_id):
+    """A question's fact hit carries the 8 latest episodes that said it (a preference
+    restated daily has thousands); facts() keeps them all."""
+    for day in range(11):
+        say(memory, user_id, f"d{day}", "I like jazz", T0 + timedelta(days=day))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=11))
+    [jazz] = memory.facts(user_id, entity="jazz")
+    assert len(jazz.source_episodes) == 11
+    ctx = memory.query_memory("what music do I like?", user_id, now=T0 + timedelta(days=12))
+    [hit] = [f for f in ctx.facts if f.value == "jazz"]
+    latest = {f"{user_id}-d{day}" for day in range(3, 11)}
+    assert len(hit.source_episodes) == 8 and set(hit.session_ids) == latest
+
+
 def test_online_path_stores_explicit_preferences_before_any_flush(memory, user_id):
     say(memory, user_id, "o", "我对花生过敏", T0)
     assert fact_table(memory, user_id) == {("user", "allergic_to", "花生")}

@@ -16,7 +16,8 @@
 //      (cosine; null: any), with their messages in order.
 // Messages come back once each (with the message after it and its episode); the channels
 // as lists of message ids in rank order. Facts come back with their similarity to $vector,
-// provenance and the messages of the versions they replaced (as get_fact_hits).
+// their 8 latest source episodes and the messages of the last 8 versions they replaced
+// (as get_fact_hits).
 // Times come as [epochMillis, offsetSeconds] pairs (cheap for the driver to read).
 // A keyword channel that kept fewer than $k inside its window while Lucene had more
 // (said_seen / window_seen = the candidates Lucene returned) is widened by the caller with
@@ -85,9 +86,12 @@ CALL () {
 CALL (near_facts, word_facts) {
   UNWIND near_facts + word_facts AS f
   WITH DISTINCT f
-  OPTIONAL MATCH (f)-[:DERIVED_FROM]->(e:Episode)
-  WITH f, collect(e {.event_id, .session_id, .raw_span_start, .raw_span_end}) AS episodes
-  OPTIONAL MATCH (f)-[:SUPERSEDES*1..]->(old:Fact)
+  WITH f, COLLECT {
+    MATCH (f)-[:DERIVED_FROM]->(e:Episode)
+    RETURN e {.event_id, .session_id, .raw_span_start, .raw_span_end} AS episode
+    ORDER BY e.end_time DESC, e.event_id LIMIT 8
+  } AS episodes
+  OPTIONAL MATCH (f)-[:SUPERSEDES*1..8]->(old:Fact)
   WITH f, episodes, collect(old.source_messages) AS replaced
   RETURN collect({
     fact: f {.fact_id, .entity, .predicate, .value, .negated, .confidence, .status, .sentence,
