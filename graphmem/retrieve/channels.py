@@ -23,12 +23,12 @@ from graphmem.store.runner import QueryRunner
 from graphmem.store.search import (
     INDEX,
     KEYWORD_CANDIDATES_MAX,
-    SEARCH_WIDTH,
     keyword,
     keyword_candidates,
     keyword_messages,
     nearest,
     scoped,
+    search_width,
     tenant_clause,
 )
 
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from graphmem.retrieve.recall import RetrievalConfig
 
 FACT_POOL = 2  # candidates per channel per fact asked for: ranking reorders only these
-MAX_CANDIDATES = 10_000  # the widest a vector search inside a filter is asked
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class Channels:
     near_facts: list[dict[str, Any]]  # fact rows of any version, nearest first
     fact_lines: list[dict[str, Any]]  # fact rows that may become lines
     pointed: list[dict[str, Any]]  # messages the nearest facts were said in
-    episodes: list[dict[str, Any]] | None  # nearest episodes with their messages (None: not read)
+    episodes: list[dict[str, Any]]  # nearest episodes with their messages (when read)
 
 
 def read_channels(runner: QueryRunner, q: Question, config: RetrievalConfig,
@@ -85,6 +84,14 @@ def _fact_pool(q: Question, config: RetrievalConfig) -> int:
     return max(q.top_k_facts * FACT_POOL, config.fact_pointers)
 
 
+def _episode_k(q: Question, config: RetrievalConfig) -> int:
+    """Nearest episodes the time window ∩ vector channel reads (0: none): the whole story
+    of a question only about a time, a few otherwise."""
+    if not q.top_k_episodes or not config.vector_episodes:
+        return 0
+    return max(config.vector_episodes, q.top_k_episodes) if q.strict else config.vector_episodes
+
+
 def _all_time(q: Question) -> tuple[datetime, datetime]:
     """Where the keyword and fact-pointer channels look: the window when strict, else all
     time (an event is often told after it happened)."""
@@ -99,20 +106,18 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
     second = q.windowed and not q.strict and q.top_k_episodes > 0
     pool = _fact_pool(q, config)
     fact_k = q.top_k_facts * FACT_POOL
-    episode_k = ((max(config.vector_episodes, q.top_k_episodes) if q.strict
-                  else config.vector_episodes) if q.top_k_episodes else 0)
+    fact_words = lucene_or_query(q.query) if fact_k else ""
+    episode_k = _episode_k(q, config)
     params = dict(
         user_id=q.user_id, tenant=tenant_clause(q.user_id), terms=terms, vector=list(q.vector),
         now=q.now, k=depth, said_since=said_since, said_until=said_until,
         said_candidates=keyword_candidates(depth, q.strict), since=q.since, until=q.until,
         second=second, window_candidates=keyword_candidates(depth, True),
-        fact_pool=pool, fact_candidates=min(SEARCH_WIDTH * pool, max(MAX_CANDIDATES, pool)),
-        latest=LATEST_TS, fact_query=scoped(q.user_id, lucene_or_query(q.query))
-        if fact_k and lucene_or_query(q.query) else "",
+        fact_pool=pool, fact_candidates=search_width(pool), latest=LATEST_TS,
+        fact_query=scoped(q.user_id, fact_words) if fact_words else "",
         fact_k=fact_k, include_superseded=q.include_superseded,
         fact_pointers=config.fact_pointers if q.top_k_episodes else 0,
-        episode_k=episode_k if config.vector_episodes else 0,
-        episode_candidates=min(SEARCH_WIDTH * max(episode_k, 1), MAX_CANDIDATES),
+        episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1)),
         episode_floor=None if q.strict else config.episode_floor, strict=q.strict,
         few_keywords=config.few_keywords)
     row = runner.read("retrieve/recall_question", **params)[0]
@@ -131,9 +136,7 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         said=said, in_window=in_window,
         near_facts=[facts[i] for i in row["near_facts"]],
         fact_lines=_fact_lines([facts[i] for i in ids], q, fact_k),
-        pointed=[by_id[i] for i in row["pointed"]],
-        episodes=row["episodes"] if params["episode_k"] and (
-            q.strict or len(row["said"]) < config.few_keywords) else None)
+        pointed=[by_id[i] for i in row["pointed"]], episodes=row["episodes"])
 
 
 def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
@@ -185,16 +188,14 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig,
                                         user_id=q.user_id)
                  if said_since <= _py(r["message"]["ts"]) < said_until),
                 key=lambda r: order[r["message"]["message_id"]])
-    episodes = None
-    if q.top_k_episodes and config.vector_episodes and (
-            q.strict or len(said) < config.few_keywords):
-        k = max(config.vector_episodes, q.top_k_episodes) if q.strict else config.vector_episodes
+    episodes: list[dict[str, Any]] = []
+    episode_k = _episode_k(q, config)
+    if episode_k and (q.strict or len(said) < config.few_keywords):
         floor = None if q.strict else config.episode_floor
         near = [(e, score) for e, score in
-                nearest(runner, "episodes", q.vector, k, exact_scan_max, user_id=q.user_id,
-                        since=q.since, until=q.until)
+                nearest(runner, "episodes", q.vector, episode_k, exact_scan_max,
+                        user_id=q.user_id, since=q.since, until=q.until)
                 if floor is None or 2 * score - 1 >= floor]
-        episodes = []
         if near:
             by_id = {row["event_id"]: row for row in
                      runner.read("retrieve/get_episode_messages",

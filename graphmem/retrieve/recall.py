@@ -117,7 +117,7 @@ def recall(
             rankings.append((_take(found, read.in_window), config.window_weight))
         if config.fact_pointers and read.pointed:
             rankings.append((_take(found, read.pointed), config.fact_weight))
-        if read.episodes is not None:
+        if read.episodes:
             # the time window ∩ vector channel: the whole story of a question only about a
             # time, and what is left when the question's words are not in the messages
             rankings.append((_episode_openers(read.episodes, query, found),

@@ -23,6 +23,7 @@ INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedd
 # index's own search misses neighbours of users with many items (recall 0.98 at 100k
 # episodes); at 10 × k recall is 0.999 for ~2 ms more (docs/vector-search.md).
 SEARCH_WIDTH = 10
+MAX_CANDIDATES = 10_000  # the most a vector search inside a filter is asked for
 
 
 def nearest(
@@ -31,7 +32,7 @@ def nearest(
     vector: Sequence[float],
     k: int,
     exact_scan_max: int = 2000,
-    max_candidates: int = 10_000,
+    max_candidates: int = MAX_CANDIDATES,
     **filters: Any,
 ) -> list[tuple[str, float]]:
     """``(id, cosine score)`` of the ``k`` nearest items passing ``filters``."""
@@ -63,7 +64,7 @@ def nearest_exact(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: i
 
 
 def nearest_oversampled(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: int,
-                        count: int, max_candidates: int = 10_000, **filters: Any
+                        count: int, max_candidates: int = MAX_CANDIDATES, **filters: Any
                         ) -> list[tuple[str, float]]:
     """5.26's path: the vector index's nearest of everyone, filtered after, candidates ×4
     until ``k`` (or all ``count`` passing the filter) survive, or ``max_candidates``."""
@@ -76,13 +77,18 @@ def nearest_oversampled(runner: QueryRunner, kind: Kind, vector: Sequence[float]
         candidates = min(candidates * 4, max_candidates)
 
 
+def search_width(k: int, max_candidates: int = MAX_CANDIDATES) -> int:
+    """How many neighbours a filtered ``SEARCH`` is asked for to keep the ``k`` best."""
+    return min(SEARCH_WIDTH * k, max(max_candidates, k))
+
+
 def nearest_episodes_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
-                              max_candidates: int = 10_000, **filters: Any
+                              max_candidates: int = MAX_CANDIDATES, **filters: Any
                               ) -> list[tuple[str, float]]:
     """Episodes through the filtered vector index (Cypher 25 ``SEARCH … WHERE``): one index
     operator asked for ``SEARCH_WIDTH × k``, the ``k`` best kept."""
     rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
-                       candidates=min(SEARCH_WIDTH * k, max(max_candidates, k)), **filters)
+                       candidates=search_width(k, max_candidates), **filters)
     return [(r["id"], float(r["score"])) for r in rows]
 
 
@@ -92,7 +98,7 @@ def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int
     """Facts through the filtered index, ``SEARCH_WIDTH × k`` asked for; those no longer true
     at ``now`` are dropped after (unless ``all_versions``), widening the search until ``k``
     remain or the user has no more."""
-    candidates = min(SEARCH_WIDTH * k, max(max_candidates, k))
+    candidates = search_width(k, max_candidates)
     while True:
         rows = runner.read("retrieve/search_facts_filtered", vector=list(vector),
                            user_id=user_id, now=now, candidates=candidates,
