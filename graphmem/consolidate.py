@@ -188,55 +188,27 @@ class Consolidator:
 
         With ``consolidated_at``, the episode is marked consolidated in the same
         transaction; ``None`` is returned if it already was (by another consolidation)."""
-        kept = [c for c in candidates if c.confidence >= self.min_confidence
-                and self._storable(c, episode_id, report)]
+        kept = self._kept(candidates, episode_id, report)
         if not kept and consolidated_at is None:
             return []
-        _before_locks(kept)
-        with self._lock:
-            return self._distill(user_id, session_id, episode_id, kept, consolidated_at)
+        return self._distill([(user_id, session_id, episode_id, kept)], consolidated_at)
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
         """Several episodes' candidates ``(user_id, session_id, episode_id, candidates)``
         in one transaction, in order (the online path's backlog): as ``distill`` for each,
         with one lock, one commit."""
-        kept = [(u, s, e, [c for c in cands if c.confidence >= self.min_confidence
-                           and self._storable(c, e, None)])
-                for u, s, e, cands in items]
+        kept = [(u, s, e, self._kept(cands, e, None)) for u, s, e, cands in items]
         kept = [item for item in kept if item[3]]
         if not kept:
             return []
-        _before_locks([c for _, _, _, cands in kept for c in cands])
-        users = sorted({u for u, _, _, _ in kept})
-        attempts = 0
+        return self._distill(kept, None) or []  # None only when marking, not here
 
-        def work(tx: Tx) -> tuple[list[Change], dict[str, str]]:
-            nonlocal attempts
-            attempts += 1
-            revs = {r["user_id"]: r["facts_rev"]
-                    for r in tx.write("store/lock_users", user_ids=users)}
-            for user_id in users:
-                self._load_table(tx, user_id, revs.get(user_id), attempts)
-            changes: list[Change] = []
-            for user_id, session_id, episode_id, candidates in kept:
-                changes += self._decide_episode(tx, user_id, session_id, episode_id,
-                                                candidates)
-            new = {user_id: uuid.uuid4().hex for user_id in users}
-            for user_id, rev in new.items():
-                tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
-            return changes, new
-
-        with self._lock:
-            try:
-                changes, new = self.runner.transaction("consolidate/distill", work)
-            except Exception:
-                for user_id in users:  # the tables may hold what was not stored
-                    self._tables.pop(user_id, None)
-                    self._revs.pop(user_id, None)
-                raise
-            self._revs.update(new)
-            return changes
+    def _kept(self, candidates: Sequence[Candidate], episode_id: str,
+              report: ConsolidationReport | None) -> list[Candidate]:
+        """The candidates sure enough to store, whose predicate can be stored."""
+        return [c for c in candidates if c.confidence >= self.min_confidence
+                and self._storable(c, episode_id, report)]
 
     def _load_table(self, tx: Tx, user_id: str, rev: str | None, attempts: int) -> None:
         """Read the user's alias table again unless the cached one is of revision ``rev``
@@ -286,8 +258,7 @@ class Consolidator:
                          now: datetime, report: ConsolidationReport) -> list[Change] | None:
         """Distill one claimed episode's candidates; ``None`` when it has no fact to store
         (it is marked with the others of its chunk)."""
-        kept = [c for c in candidates if c.confidence >= self.min_confidence
-                and self._storable(c, episode.event_id, report)]
+        kept = self._kept(candidates, episode.event_id, report)
         if not kept:
             return None
         try:
@@ -319,36 +290,47 @@ class Consolidator:
                 report.errors.append(f"{episode_id}: fact skipped: {exc}")
             return False
 
-    def _distill(self, user_id: str, session_id: str, episode_id: str,
-                 kept: Sequence[Candidate], consolidated_at: datetime | None
-                 ) -> list[Change] | None:
+    def _distill(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
+                 consolidated_at: datetime | None) -> list[Change] | None:
+        """Episodes' kept candidates ``(user_id, session_id, episode_id, kept)`` decided and
+        applied in one transaction, their users locked first (sorted). With
+        ``consolidated_at`` (one episode), the episode is marked too; ``None`` if it already
+        was. spaCy loads and lemmas happen before the locks (``_before_locks``)."""
+        _before_locks([c for _, _, _, kept in items for c in kept])
+        users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
-        def work(tx: Tx) -> tuple[list[Change] | None, str | None]:
+        def work(tx: Tx) -> tuple[list[Change] | None, dict[str, str]]:
             nonlocal attempts
             attempts += 1
-            rev = tx.write("store/lock_users", user_ids=[user_id])[0]["facts_rev"]
+            revs = {r["user_id"]: r["facts_rev"]
+                    for r in tx.write("store/lock_users", user_ids=users)}
             if consolidated_at is not None and not tx.write(
-                    "consolidate/mark_consolidated", event_ids=[episode_id],
+                    "consolidate/mark_consolidated", event_ids=[e for _, _, e, _ in items],
                     at=consolidated_at)[0]["marked"]:
-                return None, None
-            if not kept:
-                return [], None
-            self._load_table(tx, user_id, rev, attempts)
-            changes = self._decide_episode(tx, user_id, session_id, episode_id, kept)
-            new_rev = uuid.uuid4().hex
-            tx.write("store/set_facts_revision", user_id=user_id, rev=new_rev)
-            return changes, new_rev
+                return None, {}
+            deciding = sorted({u for u, _, _, kept in items if kept})
+            for user_id in deciding:
+                self._load_table(tx, user_id, revs.get(user_id), attempts)
+            changes: list[Change] = []
+            for user_id, session_id, episode_id, kept in items:
+                if kept:
+                    changes += self._decide_episode(tx, user_id, session_id, episode_id, kept)
+            new = {user_id: uuid.uuid4().hex for user_id in deciding}
+            for user_id, rev in new.items():
+                tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
+            return changes, new
 
-        try:
-            changes, rev = self.runner.transaction("consolidate/distill", work)
-        except Exception:
-            self._tables.pop(user_id, None)  # may hold what was not stored
-            self._revs.pop(user_id, None)
-            raise
-        if rev is not None:
-            self._revs[user_id] = rev
-        return changes
+        with self._lock:
+            try:
+                changes, new = self.runner.transaction("consolidate/distill", work)
+            except Exception:
+                for user_id in users:  # the tables may hold what was not stored
+                    self._tables.pop(user_id, None)
+                    self._revs.pop(user_id, None)
+                raise
+            self._revs.update(new)
+            return changes
 
     def _decide_episode(self, tx: Tx, user_id: str, session_id: str, episode_id: str,
                         kept: Sequence[Candidate]) -> list[Change]:
