@@ -102,11 +102,8 @@ class Ingestion:
                 self._submit(now_closed)
                 closed += now_closed
             self.writer.drain(timeout)
-            with self._state:
-                if not self._overflow or self.writer.unavailable is not None:
-                    return closed
-                log.warning("re-sending the episodes that waited in the raw buffer")
-                self.resume()
+            if not self._resume_if_overflowed():
+                return closed
 
     def resume(self) -> int:
         """Re-feed every unacknowledged buffered message into fresh splitter state (at
@@ -158,10 +155,16 @@ class Ingestion:
             return
         self.writer.submit(closed)
 
-    def _resume_if_overflowed(self) -> None:
-        if self._overflow and self.writer.unavailable is None and self.writer.backlog == 0:
+    def _resume_if_overflowed(self) -> bool:
+        """Once the backlog has drained (and Neo4j takes writes), re-send the episodes that
+        waited in the raw buffer; True when it did."""
+        with self._state:
+            if not (self._overflow and self.writer.unavailable is None
+                    and self.writer.backlog == 0):
+                return False
             log.warning("re-sending the episodes that waited in the raw buffer")
             self.resume()
+            return True
 
     def _idle_loop(self) -> None:
         while not self._stop.wait(self._idle_check_s):

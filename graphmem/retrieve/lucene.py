@@ -32,7 +32,7 @@ _WEAK_WORDS_TEXT = """
     take takes took see sees saw look looks looking looked say says said tell told use used
     new good great nice fun favorite favourite thing things stuff time times kind kinds
     type types sort sorts lot lots really way ways recently usually often always never
-    many much thing day days year years
+    many much day days year years
     """
 WEAK_WORDS = frozenset(_WEAK_WORDS_TEXT.split())
 
