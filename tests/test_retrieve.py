@@ -10,7 +10,14 @@ import pytest
 from graphmem import FactHit, InvalidInputError
 from graphmem.nlp import split_speaker
 from graphmem.retrieve.compress import Block, choose, fact_line, render
-from graphmem.retrieve.passages import Line, Passage, build_passages, fuse, trim
+from graphmem.retrieve.passages import (
+    Line,
+    Passage,
+    build_passages,
+    fuse,
+    trim,
+    without_fillers,
+)
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
 from graphmem.retrieve.recall import about_time_only
 from graphmem.retrieve.router import route_query
@@ -103,6 +110,18 @@ def test_trim_keeps_the_sentence_that_matches_and_what_follows_it():
     assert "someone wrote me a letter" in shown and "Their words touched me" in shown
     assert shown.startswith("…") and count_tokens(shown) <= 30
     assert trim("short and sweet", "anything", 10) == "short and sweet"
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("Wow, Caroline! That sounds awesome. I signed up for a pottery class. What've you been "
+     "up to?", "I signed up for a pottery class."),
+    ("Thanks! Glad to hear. My sister Emma is vegan.", "My sister Emma is vegan."),
+    ("哈哈，太好了！我下个月去杭州出差。", "我下个月去杭州出差。"),
+    ("Thanks so much, Caroline!", "Thanks so much, Caroline!"),  # nothing else: kept whole
+    ("I love pottery. It's so calming.", "I love pottery. It's so calming."),
+])
+def test_pleasantries_are_left_out_of_a_line(text, shown):
+    assert without_fillers(text, {"Caroline"}) == shown
 
 
 @pytest.mark.parametrize(("text", "shown"), [

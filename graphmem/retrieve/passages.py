@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmem.nlp import split_speaker
+from graphmem.nlp import is_chinese, split_speaker
 from graphmem.retrieve.tokens import count_tokens
-from graphmem.retrieve.words import content_words
+from graphmem.retrieve.words import content_words, stem
 
 RRF_K = 60
 ELLIPSIS = " … "
@@ -158,6 +158,34 @@ def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line
 
 def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+
+
+# Words of chat pleasantries: a sentence made only of these (and function words, names)
+# says nothing a reader of the memory needs ("Wow, Caroline! That sounds awesome!").
+_FILLER_TEXT = """
+    wow oh ooh hey hi hello thanks thank congrats congratulations awesome amazing great
+    cool nice sounds sound glad happy lovely wonderful fantastic incredible beautiful sweet
+    super totally absolutely definitely sure yeah yes yep haha lol omg good luck proud
+    inspiring impressive fun exciting excited cute stunning gorgeous hear heard soon talk
+    later bye care same true agree right exactly indeed love wish best idea ah hmm well
+    okay ok really much lot pleased keep touch chat catching catch what's up how's
+    going doing thing stuff new man girl dude buddy friend pal hope lately anything
+    what've you've how've been
+    哈哈 好的 太好了 真棒 谢谢 加油 不错 厉害 好啊 是啊 嗯 哇 恭喜 辛苦 好 棒
+    """
+FILLER = frozenset(stem(w) for w in _FILLER_TEXT.split())
+
+
+def without_fillers(text: str, names: set[str] = frozenset()) -> str:
+    """``text`` without its sentences of pleasantries only ("Wow, Caroline! That sounds
+    awesome!", "哈哈，太好了！"), which take a reader's tokens and answer nothing; whole
+    when every sentence is one. Measured on LoCoMo (conversations 1–5 tuned, 6–10 held
+    out): the room they leave holds more of the answer at every budget."""
+    parts = sentences(text)
+    kept = [p for p in parts if not content_words(p, names) <= FILLER]
+    if not kept or len(kept) == len(parts):
+        return text
+    return ("" if is_chinese(text) else " ").join(kept)
 
 
 def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) -> str:
