@@ -16,7 +16,7 @@ from graphmem.retrieve.passages import (
     build_passages,
     fuse,
     trim,
-    without_fillers,
+    without_small_talk,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
 from graphmem.retrieve.recall import about_time_only
@@ -115,13 +115,16 @@ def test_trim_keeps_the_sentence_that_matches_and_what_follows_it():
 @pytest.mark.parametrize(("text", "shown"), [
     ("Wow, Caroline! That sounds awesome. I signed up for a pottery class. What've you been "
      "up to?", "I signed up for a pottery class."),
+    ("I signed up for a pottery class. Have you tried any workout classes?",
+     "I signed up for a pottery class."),
+    ("Yoga helps. Have you tried aerial yoga?", "Yoga helps. Have you tried aerial yoga?"),
     ("Thanks! Glad to hear. My sister Emma is vegan.", "My sister Emma is vegan."),
     ("哈哈，太好了！我下个月去杭州出差。", "我下个月去杭州出差。"),
     ("Thanks so much, Caroline!", "Thanks so much, Caroline!"),  # nothing else: kept whole
     ("I love pottery. It's so calming.", "I love pottery. It's so calming."),
 ])
-def test_pleasantries_are_left_out_of_a_line(text, shown):
-    assert without_fillers(text, {"Caroline"}) == shown
+def test_small_talk_is_left_out_of_a_line(text, shown):
+    assert without_small_talk(text, "What does Caroline do for yoga?", {"Caroline"}) == shown
 
 
 @pytest.mark.parametrize(("text", "shown"), [

@@ -21,7 +21,7 @@ from graphmem._models import FactHit, Route
 from graphmem.nlp import is_chinese
 from graphmem.predicates import PREDICATES
 from graphmem.retrieve.dates import day_label
-from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_fillers
+from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_small_talk
 from graphmem.retrieve.tokens import TokenParts, count_tokens, token_parts, tokens_from
 from graphmem.retrieve.when import annotate
 from graphmem.retrieve.words import content_words
@@ -49,12 +49,12 @@ OUTDATED = {False: " [outdated]", True: "[已过时]"}
 
 def line_text(line: Line, query: str, max_tokens: int, names: set[str],
               outdated: bool = False) -> str:
-    """``Speaker: text`` of one message without its pleasantries, relative times resolved,
+    """``Speaker: text`` of one message without its small talk, relative times resolved,
     trimmed when long; marked ``[outdated]`` when what it said was replaced by a newer
     version of a fact."""
     speaker, text = speaker_and_text(line)
     mark = OUTDATED[is_chinese(text)] if outdated else ""
-    text = annotate(without_fillers(text, names), line.ts)
+    text = annotate(without_small_talk(text, query, names), line.ts)
     return f"{speaker}: {trim(text, query, max_tokens, names)}{mark}"
 
 
