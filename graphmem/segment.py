@@ -205,7 +205,8 @@ class EpisodeSplitter:
         self.idle_timeout_s = idle_timeout_s
         self.classifier = classifier or MarkerIntentClassifier()
         self.action_max_chars = action_max_chars
-        self._open: dict[str, _OpenEpisode] = {}
+        self._open: dict[SessionKey, _OpenEpisode] = {}
+        self._sessions: dict[str, set[SessionKey]] = {}  # a user's sessions with one open
 
     def feed(self, message: Message, arrived: float = 0.0) -> list[ClosedEpisode]:
         """Add one message; returns the episode it closed, if any."""
@@ -217,9 +218,25 @@ class EpisodeSplitter:
             current = None
         if current is None:
             current = self._open[key] = _OpenEpisode()
+            self._sessions.setdefault(key[0], set()).add(key)
         current.messages.append(message)
         current.arrived = arrived
+        closed.extend(self._close_silent(message))
         return closed
+
+    def _close_silent(self, message: Message) -> list[ClosedEpisode]:
+        """The user's episodes in other sessions that have been silent for
+        ``idle_timeout_s`` by this message's time: a session the user left ends by the
+        same clock as one they pause in (on message time, not at the next flush — a bulk
+        load of a long history would otherwise close every session's last episode at the
+        end, out of time order)."""
+        mine = self._sessions.get(message.user_id, ())
+        if len(mine) < 2:
+            return []
+        silent = [key for key in mine if key[1] != message.session_id
+                  and (message.ts - self._open[key].last_ts).total_seconds()
+                  > self.idle_timeout_s]
+        return [self._close(key) for key in sorted(silent)]
 
     def feed_all(self, messages: Iterable[Message], arrived: float = 0.0
                  ) -> list[ClosedEpisode]:
@@ -243,11 +260,19 @@ class EpisodeSplitter:
         return list(current.messages) if current else []
 
     def reset(self, key: SessionKey) -> None:
-        self._open.pop(key, None)
+        if self._open.pop(key, None) is not None:
+            self._forget(key)
 
     def drop_user(self, user_id: str) -> None:
-        for key in [k for k in self._open if k[0] == user_id]:
-            self._open.pop(key)
+        for key in self._sessions.pop(user_id, set()):
+            self._open.pop(key, None)
+
+    def _forget(self, key: SessionKey) -> None:
+        mine = self._sessions.get(key[0])
+        if mine is not None:
+            mine.discard(key)
+            if not mine:
+                del self._sessions[key[0]]
 
     def _is_split_point(self, message: Message, current: _OpenEpisode) -> bool:
         if (message.ts - current.last_ts).total_seconds() > self.idle_timeout_s:
@@ -256,5 +281,6 @@ class EpisodeSplitter:
 
     def _close(self, key: SessionKey) -> ClosedEpisode:
         current = self._open.pop(key)
+        self._forget(key)
         return ClosedEpisode(build_episode(current.messages, self.action_max_chars),
                              tuple(current.messages))

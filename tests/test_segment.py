@@ -155,11 +155,31 @@ def test_out_of_order_timestamps_do_not_split_or_break_times():
 def test_close_quiet_closes_only_sessions_silent_past_the_timeout():
     splitter = EpisodeSplitter(idle_timeout_s=900)
     splitter.feed_all(conversation(("user", "a question", 0), session="old"), arrived=100.0)
-    splitter.feed_all(conversation(("user", "another", 1000), session="new"), arrived=1000.0)
+    splitter.feed_all(conversation(("user", "another", 500), session="new"), arrived=1000.0)
     closed = splitter.close_quiet(now=1200.0)  # wall clock, not message time
     assert [c.episode.session_id for c in closed] == ["old"]
     assert [m.content for m in closed[0].messages] == ["a question"]
     assert splitter.open_messages(("u1", "new"))
+
+
+def test_a_session_the_user_left_ends_by_message_time():
+    """A user who moves on to another session: the old session's episode closes once the
+    user's messages elsewhere are idle_timeout later — not at the next flush."""
+    splitter = EpisodeSplitter(idle_timeout_s=900)
+    assert not splitter.feed_all(conversation(("user", "plan the trip", 0),
+                                              ("user", "book a hotel", 60), session="a"))
+    assert not splitter.feed_all(conversation(("user", "meanwhile, a recipe", 300),
+                                              session="b"))  # within the timeout: both open
+    closed = splitter.feed_all(conversation(("user", "what about dinner", 1000), session="b"))
+    assert [(c.episode.session_id, [m.content for m in c.messages]) for c in closed] == [
+        ("a", ["plan the trip", "book a hotel"])]
+    assert [m.content for m in splitter.open_messages(("u1", "b"))] == [
+        "meanwhile, a recipe", "what about dinner"]
+    other_user = EpisodeSplitter(idle_timeout_s=900)
+    other_user.feed_all(conversation(("user", "hello", 0), session="a"))
+    later = conversation(("user", "hi", 5000), session="b")
+    assert not other_user.feed_all([m.model_copy(update={"user_id": "u2"}) for m in later])
+    assert other_user.open_messages(("u1", "a"))  # another user's clock closes nothing
 
 
 def test_truncate_cuts_latin_text_at_a_word():
