@@ -1,6 +1,7 @@
 """Episode Splitter (pipeline stage 2): cut a session's messages into episodes.
 
-A new episode starts on *silence* (``idle_timeout_s`` between message timestamps)
+A new episode starts on *silence* (``idle_timeout_s`` between message timestamps; a
+session the user left ends once their messages in another session are that much later)
 or on a *goal switch* told by an ``IntentClassifier`` (default: intent-switch
 markers in Chinese and English at the start of a clause of a user message).
 Nothing else splits: a run of short messages on one goal stays one episode,
