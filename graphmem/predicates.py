@@ -164,9 +164,24 @@ def half_life_days(predicate: str) -> float:
     return predicate_info(predicate).half_life / timedelta(days=1)
 
 
+_IRREGULAR_PLURALS = frozenset({"children", "people", "kids", "twins", "folks", "men",
+                                 "women", "grandchildren", "in-laws"})
+
+
+def indefinite(value: str) -> str:
+    """The English article a value needs after "has": none for a plural ("has kids",
+    "has parents"), "an" before a vowel ("has an aunt"), else "a"."""
+    last = value.split()[-1].lower() if value.split() else ""
+    if last in _IRREGULAR_PLURALS or (last.endswith("s") and not last.endswith(("ss", "us", "is"))):
+        return ""
+    return "an " if value[:1].lower() in "aeiou" else "a "
+
+
 def sentence(entity: str, predicate: str, value: str, negated: bool, chinese: bool) -> str:
     """The fact as one sentence (embedded, full-text indexed, shown in the context)."""
     info = predicate_info(predicate)
     template = (info.zh_negated if negated else info.zh) if chinese else (
         info.en_negated if negated else info.en)
+    if not chinese and " a {v}" in template:
+        template = template.replace(" a {v}", " " + indefinite(value) + "{v}")
     return template.format(e=entity, v=value)

@@ -28,6 +28,7 @@ from graphmem.predicates import (
     predicate_info,
     relationship_type,
     safe_predicate,
+    sentence,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only
 
@@ -320,6 +321,17 @@ def test_a_dropped_plan_negates_that_very_plan(texts, plan):
     got = conversation(*texts)
     assert ("user", "plans_to", plan, True) in got
     assert not {f for f in got if f[1] == "plans_to" and f[2] != plan}
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("kids", "Deborah has kids"), ("parents", "Deborah has parents"),
+    ("children", "Deborah has children"), ("aunt", "Deborah has an aunt"),
+    ("sister", "Deborah has a sister"), ("boss", "Deborah has a boss"),
+])
+def test_a_relation_sentence_is_grammatical(value, said):
+    assert sentence("Deborah", "has_relation", value, False, chinese=False) == said
+    assert sentence("Deborah", "has_relation", value, True, chinese=False) == (
+        f"Deborah has no {value}")
 
 
 def test_abbreviations_do_not_end_sentences():
