@@ -210,7 +210,7 @@ class Memory:
         if user_id is not None:
             _valid_id(user_id, "user_id")
         if now is not None:
-            _valid_time(now, "now")
+            now = _valid_time(now, "now")
         self._writer.drain(FLUSH_TIMEOUT_S)
         self._online.drain()
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
@@ -332,7 +332,7 @@ class Memory:
         """The user's stored episodes overlapping ``[since, until)``, oldest first: all of
         them, or the first ``limit``."""
         _valid_id(user_id, "user_id")
-        _check_window(since, until)
+        since, until = _check_window(since, until)
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
                                   or limit < 1):
             raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
@@ -353,7 +353,7 @@ class Memory:
             raise InvalidInputError("query is empty")
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInputError("k must be an integer >= 1")
-        _check_window(since, until)
+        since, until = _check_window(since, until)
         vector = self.embedder.embed([query])[0]
         hits = episode_store.search_episodes_in_window(
             self._runner, user_id, vector, since, until, k, self.config.exact_scan_max
@@ -521,9 +521,10 @@ def _valid_time(value: Any, name: str) -> datetime:
         raise InvalidInputError(str(exc)) from None
 
 
-def _check_window(since: Any, until: Any) -> None:
-    for name, value in (("since", since), ("until", until)):
-        if value is not None:
-            _valid_time(value, name)
+def _check_window(since: Any, until: Any) -> tuple[datetime | None, datetime | None]:
+    """``since`` and ``until`` checked (``check_time``), or an InvalidInputError."""
+    since = None if since is None else _valid_time(since, "since")
+    until = None if until is None else _valid_time(until, "until")
     if since is not None and until is not None and since >= until:
         raise InvalidInputError("since must be earlier than until")
+    return since, until

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timezone
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
@@ -58,13 +58,17 @@ def check_id(value: str, what: str) -> str:
 
 
 def check_time(value: datetime, what: str) -> datetime:
-    """An aware datetime inside the supported range [1900, 2200)."""
-    if value.tzinfo is None or value.utcoffset() is None:
+    """An aware datetime inside the supported range [1900, 2200), with a fixed UTC offset:
+    a zone name (``ZoneInfo("Europe/Paris")``) becomes the offset it has at that instant.
+    Neo4j would store it as a zoned value that never equals an offset one, and the
+    driver's packer has crashed the process on such values."""
+    offset = value.utcoffset() if value.tzinfo is not None else None
+    if offset is None:
         raise ValueError(f"{what} must be timezone-aware (e.g. datetime.now(timezone.utc))")
     if not EARLIEST_TS <= value < LATEST_TS:
         raise ValueError(f"{what} {value.isoformat()} is outside the supported range "
                          "1900-01-01 to 2200-01-01")
-    return value
+    return value if isinstance(value.tzinfo, timezone) else value.astimezone(timezone(offset))
 
 
 class MessageIn(BaseModel):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -101,6 +102,22 @@ def test_episodes_lists_every_episode_page_by_page_or_the_first_limit(memory, us
         e.event_id for e in every[:5]]
     with pytest.raises(InvalidInputError, match="limit"):
         memory.episodes(user_id, limit=0)
+
+
+def test_messages_timed_in_a_named_zone_are_stored_and_read_back_usable(memory, user_id):
+    """A ts in a named zone (ZoneInfo) is taken as its fixed offset: the episode is stored
+    (the driver's packer crashed or refused the zoned value, so the episode was lost) and
+    what graphmem reads back can be sent again as a bound (a zoned value never equals an
+    offset one in Cypher)."""
+    paris = ZoneInfo("Europe/Paris")
+    memory.add_messages(turns(user_id, f"{user_id}-s", T0.astimezone(paris), "roses or tulips?",
+                              "tulips"))
+    memory.flush()
+    (episode,) = memory.episodes(user_id)
+    assert isinstance(episode.end_time.tzinfo, timezone)
+    assert episode.end_time == T0 + timedelta(seconds=30)
+    assert [e.event_id for e in memory.episodes(user_id, since=episode.end_time)] == [
+        episode.event_id]
 
 
 @pytest.mark.parametrize("exact_scan_max", [0, 2000], ids=["vector-index", "exact-scan"])

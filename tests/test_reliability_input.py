@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import threading
 from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphmem import GraphmemError, InvalidInputError, Memory
+from graphmem._models import check_time
 from graphmem.segment import is_filler
 
 T0 = datetime(2025, 6, 2, 10, 0, tzinfo=UTC)
@@ -226,3 +228,11 @@ def test_hostile_questions_and_filters_answer_or_refuse_cleanly(memory, user_id,
             call()
         except GraphmemError as exc:
             assert isinstance(exc, InvalidInputError), repr(exc)
+
+
+def test_a_time_in_a_named_zone_becomes_its_fixed_offset():
+    summer = datetime(2025, 7, 1, 12, 0, tzinfo=ZoneInfo("Europe/Paris"))
+    fixed = check_time(summer, "ts")
+    assert fixed == summer and fixed.tzinfo == timezone(timedelta(hours=2))
+    assert check_time(fixed, "ts") is fixed
+    assert check_time(datetime(2025, 1, 1, tzinfo=UTC), "ts").tzinfo is UTC

@@ -29,8 +29,8 @@ FILTER_KEYS = frozenset({"since", "until", "route", "include_superseded"})
 
 def check_filters(filters: Any) -> dict[str, Any]:
     """``filters`` as a dict, every key known and every value of the right kind: since
-    and until aware datetimes with since < until, route one of the three, include_superseded
-    a bool."""
+    and until aware datetimes with since < until (as ``check_time`` returns them), route
+    one of the three, include_superseded a bool."""
     if filters is None:
         return {}
     if not isinstance(filters, dict):
@@ -39,6 +39,7 @@ def check_filters(filters: Any) -> dict[str, Any]:
     if unknown:
         raise InvalidInputError(
             f"unknown filter(s) {sorted(map(str, unknown))}; use {sorted(FILTER_KEYS)}")
+    checked = dict(filters)
     for name in ("since", "until"):
         value = filters.get(name)
         if value is None:
@@ -46,15 +47,15 @@ def check_filters(filters: Any) -> dict[str, Any]:
         if not isinstance(value, datetime):
             raise InvalidInputError(f"filters[{name!r}] must be a datetime, got {value!r}")
         try:
-            check_time(value, f"filters[{name!r}]")
+            checked[name] = check_time(value, f"filters[{name!r}]")
         except ValueError as exc:
             raise InvalidInputError(str(exc)) from None
-    since, until = filters.get("since"), filters.get("until")
+    since, until = checked.get("since"), checked.get("until")
     if since is not None and until is not None and since >= until:
         raise InvalidInputError("filters['since'] must be earlier than filters['until']")
     if not isinstance(filters.get("include_superseded", False), bool):
         raise InvalidInputError("filters['include_superseded'] must be True or False")
-    return dict(filters)
+    return checked
 
 
 def route_query(

@@ -168,9 +168,16 @@ def window(user_id: str, since: datetime | None, until: datetime | None) -> dict
 
 
 def _py(value: Any) -> datetime:
-    """A Python datetime from a driver temporal, or from the ``[epochMillis,
-    offsetSeconds]`` pair retrieval queries return (much cheaper to read)."""
+    """A Python datetime with a fixed UTC offset, from a driver temporal or from the
+    ``[epochMillis, offsetSeconds]`` pair retrieval queries return (much cheaper to
+    read)."""
     if isinstance(value, list):
         millis, offset = value
         return datetime.fromtimestamp(millis / 1000, timezone(timedelta(seconds=offset)))
-    return value.to_native() if hasattr(value, "to_native") else value
+    native = value.to_native() if hasattr(value, "to_native") else value
+    offset = native.utcoffset() if isinstance(native, datetime) else None
+    if offset is not None and not isinstance(native.tzinfo, timezone):
+        # a zone name ("UTC", "Europe/Paris") as a fixed offset: sent back as a
+        # parameter, a zoned value never equals the stored one ("…Z[UTC]" <> "…Z")
+        return native.astimezone(timezone(offset))
+    return native
