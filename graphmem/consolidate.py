@@ -129,17 +129,22 @@ class Consolidator:
                 nothing: list[str] = []  # episodes without facts: marked together
                 for start in range(0, len(claimed), per_call):
                     chunk = claimed[start:start + per_call]
+                    with_facts: list[tuple[Episode, list[Candidate]]] = []
                     for episode, candidates in zip(chunk, self._extract(chunk, report),
                                                    strict=True):
-                        done += 1
-                        if on_progress is not None:
-                            on_progress(min(done, total), max(done, total))
                         if candidates is None:  # failed: unmarked, retried by a later run
                             failed.append(episode.event_id)
                             continue
                         report.episodes += 1
-                        if self._consolidate_one(episode, candidates, now, report) is None:
+                        kept = self._kept(candidates, episode.event_id, report)
+                        if kept:
+                            with_facts.append((episode, kept))
+                        else:
                             nothing.append(episode.event_id)
+                    failed += self._consolidate_chunk(with_facts, now, report)
+                    done += len(chunk)
+                    if on_progress is not None:
+                        on_progress(min(done, total), max(done, total))
                 if nothing:
                     self._mark(row["user_id"], nothing, now)
         if failed:
@@ -191,7 +196,9 @@ class Consolidator:
         kept = self._kept(candidates, episode_id, report)
         if not kept and consolidated_at is None:
             return []
-        return self._distill([(user_id, session_id, episode_id, kept)], consolidated_at)
+        changes, skipped = self._distill([(user_id, session_id, episode_id, kept)],
+                                         consolidated_at)
+        return None if skipped else changes
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
@@ -202,7 +209,7 @@ class Consolidator:
         kept = [item for item in kept if item[3]]
         if not kept:
             return []
-        return self._distill(kept, None) or []  # None only when marking, not here
+        return self._distill(kept, None)[0]
 
     def _kept(self, candidates: Sequence[Candidate], episode_id: str,
               report: ConsolidationReport | None) -> list[Candidate]:
@@ -254,27 +261,30 @@ class Consolidator:
                                  {"event_ids": event_ids, "at": now})],
                                name="consolidate/mark_consolidated")
 
-    def _consolidate_one(self, episode: Episode, candidates: Sequence[Candidate],
-                         now: datetime, report: ConsolidationReport) -> list[Change] | None:
-        """Distill one claimed episode's candidates; ``None`` when it has no fact to store
-        (it is marked with the others of its chunk)."""
-        kept = self._kept(candidates, episode.event_id, report)
-        if not kept:
-            return None
+    def _consolidate_chunk(self, items: Sequence[tuple[Episode, list[Candidate]]],
+                           now: datetime, report: ConsolidationReport) -> list[str]:
+        """Distill claimed episodes' kept candidates in one transaction (one commit for a
+        chunk, not one per episode: at 10k messages the commits were most of the time);
+        if Neo4j refuses it, one by one, so one bad episode costs only itself. Returns the
+        episodes refused (their claims are given back: the next run retries them)."""
+        if not items:
+            return []
         try:
-            changes = self.distill(episode.user_id, episode.session_id, episode.event_id,
-                                   kept, report, consolidated_at=now)
+            changes, skipped = self._distill(
+                [(e.user_id, e.session_id, e.event_id, kept) for e, kept in items], now)
         except StoreUnavailableError:
             raise
-        except GraphmemError as exc:  # refused by Neo4j: the episode waits for a later run
-            report.errors.append(f"{episode.event_id}: {exc}")
-            log.error("episode %s was not consolidated: %s", episode.event_id, exc)
-            return []
-        if changes is None:
-            report.skipped_episodes += 1
-            return []
+        except GraphmemError as exc:
+            if len(items) > 1:
+                return [refused for item in items
+                        for refused in self._consolidate_chunk([item], now, report)]
+            event_id = items[0][0].event_id  # refused by Neo4j: waits for a later run
+            report.errors.append(f"{event_id}: {exc}")
+            log.error("episode %s was not consolidated: %s", event_id, exc)
+            return [event_id]
+        report.skipped_episodes += skipped
         self._tally(report, changes)
-        return changes
+        return []
 
     @staticmethod
     def _storable(c: Candidate, episode_id: str, report: ConsolidationReport | None) -> bool:
@@ -291,46 +301,50 @@ class Consolidator:
             return False
 
     def _distill(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
-                 consolidated_at: datetime | None) -> list[Change] | None:
+                 consolidated_at: datetime | None) -> tuple[list[Change], int]:
         """Episodes' kept candidates ``(user_id, session_id, episode_id, kept)`` decided and
-        applied in one transaction, their users locked first (sorted). With
-        ``consolidated_at`` (one episode), the episode is marked too; ``None`` if it already
-        was. spaCy loads and lemmas happen before the locks (``_before_locks``)."""
+        applied in one transaction, their users locked first (sorted), and the changes
+        made. With ``consolidated_at`` the episodes are marked too, and an episode another
+        consolidation marked meanwhile is skipped (its facts are not stored twice): how
+        many were is the second value. spaCy loads and lemmas happen before the locks
+        (``_before_locks``)."""
         _before_locks([c for _, _, _, kept in items for c in kept])
         users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
-        def work(tx: Tx) -> tuple[list[Change] | None, dict[str, str]]:
+        def work(tx: Tx) -> tuple[list[Change], int, dict[str, str]]:
             nonlocal attempts
             attempts += 1
             revs = {r["user_id"]: r["facts_rev"]
                     for r in tx.write("store/lock_users", user_ids=users)}
-            if consolidated_at is not None and not tx.write(
-                    "consolidate/mark_consolidated", event_ids=[e for _, _, e, _ in items],
-                    at=consolidated_at)[0]["marked"]:
-                return None, {}
-            deciding = sorted({u for u, _, _, kept in items if kept})
+            mine = list(items)
+            if consolidated_at is not None:
+                marked = set(tx.write("consolidate/mark_consolidated",
+                                      event_ids=[e for _, _, e, _ in items],
+                                      at=consolidated_at)[0]["marked"])
+                mine = [item for item in items if item[2] in marked]
+            deciding = sorted({u for u, _, _, kept in mine if kept})
             for user_id in deciding:
                 self._load_table(tx, user_id, revs.get(user_id), attempts)
             changes: list[Change] = []
-            for user_id, session_id, episode_id, kept in items:
+            for user_id, session_id, episode_id, kept in mine:
                 if kept:
                     changes += self._decide_episode(tx, user_id, session_id, episode_id, kept)
             new = {user_id: uuid.uuid4().hex for user_id in deciding}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
-            return changes, new
+            return changes, len(items) - len(mine), new
 
         with self._lock:
             try:
-                changes, new = self.runner.transaction("consolidate/distill", work)
+                changes, skipped, new = self.runner.transaction("consolidate/distill", work)
             except Exception:
                 for user_id in users:  # the tables may hold what was not stored
                     self._tables.pop(user_id, None)
                     self._revs.pop(user_id, None)
                 raise
             self._revs.update(new)
-            return changes
+            return changes, skipped
 
     def _decide_episode(self, tx: Tx, user_id: str, session_id: str, episode_id: str,
                         kept: Sequence[Candidate]) -> list[Change]:

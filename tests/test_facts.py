@@ -347,3 +347,37 @@ def test_a_fact_said_after_a_long_story_is_stored(memory, user_id):
     memory.flush()
     memory.consolidate(user_id, now=T0 + timedelta(hours=1))
     assert ("user", "allergic_to", "penicillin") in fact_table(memory, user_id)
+
+
+def test_an_episode_neo4j_refuses_costs_only_itself(neo4j_uri, embedder, tmp_path, user_id,
+                                                     monkeypatch):
+    """Consolidation writes a chunk of episodes in one transaction; if Neo4j refuses it,
+    the episodes go one by one: the refused one is reported and waits for the next run,
+    the others are stored."""
+    from graphmem import GraphmemError, Memory
+    from graphmem.consolidate import Consolidator
+
+    mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=embedder,
+                         online_extraction=False)
+    try:
+        for day, flower in enumerate(("roses", "tulips", "lilies")):
+            say(mem, user_id, f"s{day}", f"I like {flower}", T0 + timedelta(days=day))
+        mem.flush()
+        decide = Consolidator._decide_episode
+
+        def refuse_tulips(self, tx, user, session, episode, kept):
+            if any(c.value == "tulips" for c in kept):
+                raise GraphmemError("refused by Neo4j")
+            return decide(self, tx, user, session, episode, kept)
+
+        monkeypatch.setattr(Consolidator, "_decide_episode", refuse_tulips)
+        report = mem.consolidate(user_id, now=T0 + timedelta(days=3))
+        assert len(report.errors) == 1 and "refused" in report.errors[0]
+        assert fact_table(mem, user_id) == {("user", "likes", "roses"),
+                                            ("user", "likes", "lilies")}
+        monkeypatch.setattr(Consolidator, "_decide_episode", decide)
+        assert not mem.consolidate(user_id, now=T0 + timedelta(days=3)).errors
+        assert ("user", "likes", "tulips") in fact_table(mem, user_id)
+    finally:
+        mem.forget_user(user_id)
+        mem.close()
