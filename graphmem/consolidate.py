@@ -5,7 +5,9 @@ candidates (from the whole raw messages, however long; 64 episodes at a time whe
 extractor has ``extract_many``, so their sentences are parsed in one batch), drop those below
 ``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
 alias of its entity), decide against the current versions (create / re-verify /
-supersede / history, ``graphmem.conflict``) and apply the changes in one transaction.
+supersede / history, ``graphmem.conflict``) and apply the changes — a chunk of episodes
+in one transaction (one by one if Neo4j refuses it, so a bad episode costs only itself
+and is given back for the next run).
 Then embed new fact versions in batches and expire facts past their validity.
 Repeated evidence across episodes raises confidence (cross-episode induction). With a
 retention, versions that stopped being true longer ago than that are deleted. A batch
@@ -18,10 +20,11 @@ Several consolidations at once (threads, processes, hosts) never fork a version 
 - a run **claims** a user's episodes in chunks (``consolidate/claim_episodes``: a lease in
   Neo4j, so a crashed run frees them by itself) before extracting anything, so two runs
   do not distill the same episode;
-- each episode's facts are decided and stored in **one transaction that first locks the
-  user** (``store/lock_users``) and marks the episode consolidated — if another run got
-  there first (a lease ran out), nothing is stored twice. Deciding against the current
-  versions read *under that lock* means never two current heads of a single-valued fact;
+- a chunk's facts are decided and stored in **one transaction that first locks the
+  user** (``store/lock_users``) and marks its episodes consolidated — an episode another
+  run got to first (a lease ran out) is skipped, so nothing is stored twice. Deciding
+  against the current versions read *under that lock* means never two current heads of a
+  single-valued fact;
 - the user's alias table is kept in memory and reloaded when another process changed the
   user's entities (the ``facts_rev`` on the User node differs from the last one seen).
 
