@@ -57,18 +57,24 @@ def check_id(value: str, what: str) -> str:
     return value
 
 
+def fixed_offset(value: datetime) -> datetime:
+    """``value`` with a fixed UTC offset: a zone name (``ZoneInfo("Europe/Paris")``,
+    ``"UTC"``) becomes the offset it has at that instant. Neo4j stores a zoned value, which
+    never equals an offset one, and the driver's packer has crashed the process on them."""
+    if isinstance(value.tzinfo, timezone) or value.utcoffset() is None:
+        return value
+    return value.astimezone(timezone(value.utcoffset()))
+
+
 def check_time(value: datetime, what: str) -> datetime:
-    """An aware datetime inside the supported range [1900, 2200), with a fixed UTC offset:
-    a zone name (``ZoneInfo("Europe/Paris")``) becomes the offset it has at that instant.
-    Neo4j would store it as a zoned value that never equals an offset one, and the
-    driver's packer has crashed the process on such values."""
-    offset = value.utcoffset() if value.tzinfo is not None else None
-    if offset is None:
+    """An aware datetime inside the supported range [1900, 2200), with a fixed UTC offset
+    (``fixed_offset``)."""
+    if value.tzinfo is None or value.utcoffset() is None:
         raise ValueError(f"{what} must be timezone-aware (e.g. datetime.now(timezone.utc))")
     if not EARLIEST_TS <= value < LATEST_TS:
         raise ValueError(f"{what} {value.isoformat()} is outside the supported range "
                          "1900-01-01 to 2200-01-01")
-    return value if isinstance(value.tzinfo, timezone) else value.astimezone(timezone(offset))
+    return fixed_offset(value)
 
 
 class MessageIn(BaseModel):

@@ -1,6 +1,6 @@
 // A user's episodes overlapping [since, until), oldest first — the time channel. One page
 // of $limit: the next page starts after ($after_time, $after_id), the last row of this one
-// (both null for the first page). $after_time comes with a UTC offset, as times are
+// (both null for the first page). $after_time comes with a fixed offset, as times are
 // stored: a datetime with a zone name ("[UTC]") does not compare equal to one with an offset.
 // Parameters: $user_id, $since, $until (DATETIME), $limit, $after_time, $after_id.
 MATCH (e:Episode {user_id: $user_id})

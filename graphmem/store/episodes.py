@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message
+from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message, fixed_offset
 from graphmem.nlp import split_speaker
 from graphmem.segment import ClosedEpisode, is_filler
 from graphmem.store.ids import message_node_id, tenant_key
@@ -141,7 +141,7 @@ def list_episodes(
         if len(rows) < size:
             break
         last = rows[-1]["episode"]
-        after = (_py(last["start_time"]).astimezone(UTC), last["event_id"])
+        after = (_py(last["start_time"]), last["event_id"])
     return found
 
 
@@ -175,9 +175,4 @@ def _py(value: Any) -> datetime:
         millis, offset = value
         return datetime.fromtimestamp(millis / 1000, timezone(timedelta(seconds=offset)))
     native = value.to_native() if hasattr(value, "to_native") else value
-    offset = native.utcoffset() if isinstance(native, datetime) else None
-    if offset is not None and not isinstance(native.tzinfo, timezone):
-        # a zone name ("UTC", "Europe/Paris") as a fixed offset: sent back as a
-        # parameter, a zoned value never equals the stored one ("…Z[UTC]" <> "…Z")
-        return native.astimezone(timezone(offset))
-    return native
+    return fixed_offset(native) if isinstance(native, datetime) else native
