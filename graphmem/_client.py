@@ -447,9 +447,9 @@ class Memory:
             except StoreUnavailableError:
                 raise
             except Exception:
-                for user_id, session_id, event_id, candidates in items:  # type: ignore[misc]
+                for item in items:
                     try:
-                        self._consolidator.distill(user_id, session_id, event_id, candidates)
+                        self._consolidator.distill_many([item])  # type: ignore[list-item]
                     except StoreUnavailableError:
                         raise
                     except Exception as exc:

@@ -189,25 +189,11 @@ class Consolidator:
                 found.append(None)
         return found
 
-    def distill(self, user_id: str, session_id: str, episode_id: str,
-                candidates: Sequence[Candidate], report: ConsolidationReport | None = None,
-                consolidated_at: datetime | None = None) -> list[Change] | None:
-        """Normalize, decide and apply one episode's candidates (also the online path).
-
-        With ``consolidated_at``, the episode is marked consolidated in the same
-        transaction; ``None`` is returned if it already was (by another consolidation)."""
-        kept = self._kept(candidates, episode_id, report)
-        if not kept and consolidated_at is None:
-            return []
-        changes, skipped = self._distill([(user_id, session_id, episode_id, kept)],
-                                         consolidated_at)
-        return None if skipped else changes
-
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
-        """Several episodes' candidates ``(user_id, session_id, episode_id, candidates)``
-        in one transaction, in order (the online path's backlog): as ``distill`` for each,
-        with one lock, one commit."""
+        """Normalize, decide and apply episodes' candidates ``(user_id, session_id,
+        episode_id, candidates)`` in one transaction, in order (the online path: its
+        backlog together, or one item alone)."""
         kept = [(u, s, e, self._kept(cands, e, None)) for u, s, e, cands in items]
         kept = [item for item in kept if item[3]]
         if not kept:
