@@ -48,11 +48,39 @@ _PRONOUNS = {"my": "their", "me": "them", "myself": "themselves", "mine": "their
              "our": "their", "us": "them", "ourselves": "themselves"}
 
 
+# Dependents whose whole subtree is another clause, not part of the noun phrase ("other
+# objects [that you make]", "break from pottery [which I took for a while]").
+_CLAUSE_DEPS = frozenset({"relcl", "acl", "advcl", "ccomp", "xcomp", "appos", "prep"})
+_WORD_DEPS_DROPPED = frozenset({"det", "punct", "cc", "advmod", "neg"})
+# A value never ends on these ("sharing what", "pottery which I for"), nor starts with
+# them but for a determiner ("all good vibes"): not "'s Web".
+_DANGLING_POS = frozenset({"ADP", "DET", "PRON", "CCONJ", "SCONJ", "PART", "AUX", "PUNCT"})
+MAX_VALUE_WORDS = 6
+
+
 def _phrase(token: Token) -> str:
-    words = [t.text for t in token.subtree if t.dep_ not in {"det", "poss", "punct", "cc",
-                                                              "relcl", "advmod", "neg"}]
-    words = words[:6]
-    return " ".join(words).strip()
+    """The noun phrase of ``token`` as a short value: its own words (modifiers and a
+    following "of"/"in" phrase kept, "a sunset over a lake"), without the clauses hung on
+    it, articles, possessive pronouns and dangling function words; at most
+    MAX_VALUE_WORDS words."""
+    drop: set[int] = set()
+    for t in token.subtree:
+        if t.i == token.i or t.i in drop:
+            continue
+        clause = (t.dep_ in _CLAUSE_DEPS or (t.dep_ == "conj" and t.pos_ in {"VERB", "AUX"})
+                  ) and not (t.dep_ == "prep" and t.head.i == token.i
+                             and t.lower_ in {"of", "in", "over", "on", "with", "for", "from"})
+        if clause or (t.dep_ == "poss" and t.pos_ == "PRON"):
+            drop |= {d.i for d in t.subtree}
+    words = [t for t in token.subtree
+             if t.i not in drop and (t.i == token.i or t.dep_ not in _WORD_DEPS_DROPPED)]
+    words = words[:MAX_VALUE_WORDS]
+    while words and words[-1].i != token.i and words[-1].pos_ in _DANGLING_POS:
+        words.pop()
+    while words and words[0].i != token.i and words[0].pos_ in _DANGLING_POS - {"DET"}:
+        words.pop(0)
+    return "".join(t.text + (" " if nxt is not None and nxt.dep_ != "case" else "")
+                   for t, nxt in zip(words, [*words[1:], None], strict=True)).strip()
 
 
 def _subject_token(verb: Token) -> Token | None:

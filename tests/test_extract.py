@@ -204,6 +204,23 @@ def test_conjoined_verbs_share_the_subject_of_the_sentence():
     assert " and " not in explore.sentence.removeprefix("Melanie explored")[-12:]
 
 
+def test_generic_values_are_noun_phrases_without_the_clauses_hung_on_them():
+    values = {k[2] for text in (
+        "Melanie: I found lovely flowers and other objects that you would like.",
+        "Melanie: I have to take a break from pottery, which I use for my peace.",
+        "Melanie: We celebrated my daughter's birthday last week.",
+        "Melanie: I love reading Charlotte's Web to the kids.",
+        "Melanie: I'm glad to have something that brings me so much happiness.",
+        "John: I like sharing what I learn.",
+    ) for k in readings(text)}
+    assert {"break from pottery", "daughter's birthday", "Charlotte's Web"} <= values
+    dangling = {"that", "you", "which", "i", "for", "what", "me", "'s"}
+    for value in values:
+        words = value.lower().split()
+        assert words[-1] not in dangling and words[0] not in dangling, value
+        assert not {"you", "i", "me", "which", "that"} & set(words), value
+
+
 def test_adjective_and_verb_complements_and_chat_ellipsis_are_read():
     assert ("Gina", "is_passionate_about", "dance fashion") in readings(
         "Gina: I'm passionate about dance and fashion.")

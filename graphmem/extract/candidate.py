@@ -105,6 +105,12 @@ class Part:
     past: bool = False
 
 
+# A value a rule cut off mid-clause ends on a word that needs one after it ("I like sharing
+# what I learn" → "sharing what"): those words go (lower case only: "The Who" stays).
+_DANGLING_END = re.compile(r"(?:\s+(?:what|which|that|who|whom|whose|where|when|how|why|and|"
+                           r"or|but|to|of|for|with|the|a|an|my|your|our|their|i|you))+$")
+
+
 class Found:
     """The candidates of one clause: ``add`` for a fact about a given entity, ``say`` for
     one about the part's subjects (nothing when they are unknown)."""
@@ -118,7 +124,7 @@ class Found:
     def add(self, entity: str, predicate: str, value: str, negated: bool = False,
             confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,
             ) -> Candidate | None:
-        value = value.strip()
+        value = _DANGLING_END.sub("", value.strip())
         if not value or not entity:
             return None
         c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
