@@ -5,25 +5,26 @@
 //   raw_span_end, participants, embedding, messages: [{message_id, msg_id, role, speaker,
 //   content, text, ts}], speakers} — text: the content without a transcript's "Name: "
 //   prefix; speakers: the lowercased words of the speakers' names, kept on the User
-//   (keyword search weighs them less: retrieve/search_messages_fulltext).
+//   (keyword search weighs them less: retrieve/search_messages_fulltext). Times (start_time,
+//   end_time, action_times, ts) come as ISO 8601 text with their UTC offset.
 UNWIND $episodes AS ep
 MERGE (u:User {user_id: ep.user_id})
 SET u.speakers = coalesce(u.speakers, [])
       + [w IN ep.speakers WHERE NOT w IN coalesce(u.speakers, [])]
 MERGE (s:Session {user_id: ep.user_id, session_id: ep.session_id})
-  ON CREATE SET s.started_at = ep.start_time
+  ON CREATE SET s.started_at = datetime(ep.start_time)
 MERGE (u)-[:HAS_SESSION]->(s)
 MERGE (e:Episode {event_id: ep.event_id})
 SET e.user_id = ep.user_id,
     e.tenant = ep.tenant,
     e.session_id = ep.session_id,
-    e.start_time = ep.start_time,
-    e.end_time = ep.end_time,
+    e.start_time = datetime(ep.start_time),
+    e.end_time = datetime(ep.end_time),
     e.goal = ep.goal,
     e.result = ep.result,
     e.actions = ep.actions,
     e.actions_text = ep.actions_text,
-    e.action_times = ep.action_times,
+    e.action_times = [t IN ep.action_times | datetime(t)],
     e.raw_span_start = ep.raw_span_start,
     e.raw_span_end = ep.raw_span_end,
     e.participants = ep.participants,
@@ -44,7 +45,7 @@ CALL (e, ep) {
       m.speaker = msg.speaker,
       m.content = msg.content,
       m.text = msg.text,
-      m.ts = msg.ts
+      m.ts = datetime(msg.ts)
   MERGE (e)-[:HAS_MESSAGE]->(m)
 }
 RETURN count(e) AS stored
