@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from datetime import UTC, datetime, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
@@ -58,12 +58,21 @@ def check_id(value: str, what: str) -> str:
 
 
 def fixed_offset(value: datetime) -> datetime:
-    """``value`` with a fixed UTC offset: a zone name (``ZoneInfo("Europe/Paris")``,
-    ``"UTC"``) becomes the offset it has at that instant. Neo4j stores a zoned value, which
-    never equals an offset one, and the driver's packer has crashed the process on them."""
-    if isinstance(value.tzinfo, timezone) or value.utcoffset() is None:
+    """``value`` with a fixed UTC offset of whole minutes: a zone name
+    (``ZoneInfo("Europe/Paris")``, ``"UTC"``) becomes the offset it has at that instant.
+    Neo4j stores a zoned value, which never equals an offset one, and the driver's packer
+    has crashed the process on them; it refuses an offset with seconds (local mean time,
+    before 1940 in some zones: Kolkata +05:21:10), which goes to the nearest minute — the
+    same instant, told in that offset."""
+    offset = value.utcoffset()
+    if offset is None:
         return value
-    return value.astimezone(timezone(value.utcoffset()))
+    if offset.seconds % 60 or offset.microseconds:
+        minutes = round(offset.total_seconds() / 60)
+        return value.astimezone(timezone(timedelta(minutes=minutes)))
+    if isinstance(value.tzinfo, timezone):
+        return value
+    return value.astimezone(timezone(offset))
 
 
 def check_time(value: datetime, what: str) -> datetime:

@@ -120,6 +120,19 @@ def test_messages_timed_in_a_named_zone_are_stored_and_read_back_usable(memory, 
         episode.event_id]
 
 
+def test_a_message_in_local_mean_time_is_stored_with_its_facts(memory, user_id):
+    """An offset with seconds (Kolkata, 1905: +05:21:10) was refused by the driver: the
+    episode and the facts of its messages were lost."""
+    kolkata = ZoneInfo("Asia/Kolkata")
+    t = datetime(1905, 3, 1, 12, 0, tzinfo=kolkata)
+    memory.add_messages(turns(user_id, f"{user_id}-s", t, "I'm allergic to peanuts", "noted"))
+    memory.flush()
+    (episode,) = memory.episodes(user_id)
+    assert episode.start_time == t
+    memory.consolidate(user_id)
+    assert ("allergic_to", "peanuts") in {(f.predicate, f.value) for f in memory.facts(user_id)}
+
+
 @pytest.mark.parametrize("exact_scan_max", [0, 2000], ids=["vector-index", "exact-scan"])
 def test_search_episodes_combines_time_window_and_similarity(
     neo4j_uri, embedder, tmp_path, user_id, exact_scan_max

@@ -236,3 +236,13 @@ def test_a_time_in_a_named_zone_becomes_its_fixed_offset():
     assert fixed == summer and fixed.tzinfo == timezone(timedelta(hours=2))
     assert check_time(fixed, "ts") is fixed
     assert check_time(datetime(2025, 1, 1, tzinfo=UTC), "ts").tzinfo is UTC
+
+
+def test_an_offset_with_seconds_becomes_the_nearest_minute_at_the_same_instant():
+    """Local mean time (Kolkata +05:21:10 in 1905): the driver refuses an offset with
+    seconds, so the message would never be stored."""
+    lmt = datetime(1905, 3, 1, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+    fixed = check_time(lmt, "ts")
+    assert fixed == lmt and fixed.utcoffset() == timedelta(hours=5, minutes=21)
+    odd = datetime(1950, 1, 1, tzinfo=timezone(timedelta(hours=1, seconds=40)))
+    assert check_time(odd, "ts").utcoffset() == timedelta(hours=1, minutes=1)

@@ -15,7 +15,8 @@ chat-completions endpoint (a ``BatchExtractor``).
 
 Modules: ``text`` (sentences, clauses, kinds of statement), ``english`` / ``chinese``
 (subjects and rules), ``dates``, ``plans``, ``vocab`` (word lists), ``reader`` (the
-extractor itself).
+extractor itself), ``online`` (the online path: each new message read once, with its
+open episode's context).
 """
 
 from graphmem.extract.candidate import (
