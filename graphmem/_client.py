@@ -454,6 +454,7 @@ class Memory:
             self._write_online(found[start:start + ONLINE_BATCH])
 
     def _write_online(self, found: list[tuple[str, str, str, list[Candidate]]]) -> None:
+        """One transaction for ``found``; if Neo4j refuses it, one item at a time."""
         with contextlib.suppress(StoreUnavailableError):
             try:
                 self._consolidator.distill_many(found)

@@ -154,6 +154,25 @@ def test_the_onnx_path_runs_where_torch_cannot_be_imported():
     assert done.stdout.split() == ["384", "None"]
 
 
+def test_spacy_loads_without_torch_and_leaves_it_importable():
+    """thinc imports torch whenever it is installed (1-2 s, ~300 MB); graphmem's spaCy
+    pipelines do not need it, so a process on the ONNX path never loads it."""
+    script = (
+        "import sys, importlib.util\n"
+        "from graphmem.normalize import clean_surface\n"
+        "from graphmem.nlp import chinese_nlp\n"
+        "print(clean_surface('my cats'), len(chinese_nlp()('我喜欢猫')), 'torch' in sys.modules,"
+        " importlib.util.find_spec('torch') is not None)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+        env=os.environ | {"PYTHONPATH": str(REPO)}, check=False,
+    )
+
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["cat", "3", "False", "True"]
+
+
 @pytest.mark.neo4j
 def test_episodes_written_with_torch_are_found_by_a_question_embedded_with_int8(
     neo4j_uri, embedder, tmp_path, user_id
