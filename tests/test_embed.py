@@ -138,6 +138,16 @@ def test_install_refuses_a_jar_it_does_not_know(tmp_path):
         install([jar], tmp_path / "models")
 
 
+def python_prints(script: str) -> list[str]:
+    """The words ``script`` prints, run in a fresh Python process (its imports its own)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+        env=os.environ | {"PYTHONPATH": str(REPO)}, check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.split()
+
+
 def test_the_onnx_path_runs_where_torch_cannot_be_imported():
     script = (
         "import sys; sys.modules['torch'] = None\n"
@@ -145,13 +155,7 @@ def test_the_onnx_path_runs_where_torch_cannot_be_imported():
         "vectors = load_named_embedder('minilm-onnx-int8').embed(['hello there'])\n"
         "print(len(vectors[0]), sys.modules.get('torch'))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
-        env=os.environ | {"PYTHONPATH": str(REPO)}, check=False,
-    )
-
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["384", "None"]
+    assert python_prints(script) == ["384", "None"]
 
 
 def test_spacy_loads_without_torch_and_leaves_it_importable():
@@ -164,13 +168,7 @@ def test_spacy_loads_without_torch_and_leaves_it_importable():
         "print(clean_surface('my cats'), len(chinese_nlp()('我喜欢猫')), 'torch' in sys.modules,"
         " importlib.util.find_spec('torch') is not None)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
-        env=os.environ | {"PYTHONPATH": str(REPO)}, check=False,
-    )
-
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.split() == ["cat", "3", "False", "True"]
+    assert python_prints(script) == ["cat", "3", "False", "True"]
 
 
 @pytest.mark.neo4j
