@@ -105,3 +105,24 @@ def test_assistant_and_filler_messages_give_nothing():
     assert reader.read(reply, [reply]) == []
     [ok] = _messages(["ok thanks"])
     assert reader.read(ok, [ok]) == []
+
+
+def test_each_message_is_read_once_however_long_the_episode():
+    class Counting(RuleExtractor):
+        def __init__(self) -> None:
+            super().__init__(generic=False)
+            self.read: list[str] = []
+
+        def extract_text(self, text, observed_at, ctx=None, deferred=None):
+            self.read.append(text)
+            return super().extract_text(text, observed_at, ctx, deferred)
+
+    extractor = Counting()
+    reader = OnlineReader(extractor)
+    texts = [f"I like tea number {i}" if i % 2 == 0 else "noted" for i in range(400)]
+    msgs = [m.model_copy(update={"role": "user" if i % 2 == 0 else "assistant"})
+            for i, m in enumerate(_messages(texts))]
+    for i, msg in enumerate(msgs):
+        if msg.role == "user":
+            reader.read(msg, msgs[:i + 1])
+    assert extractor.read == [m.content for m in msgs if m.role == "user"]

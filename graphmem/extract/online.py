@@ -60,8 +60,11 @@ class OnlineReader:
             reading = self._readings.pop(key, None)
         if reading is None or reading.first_msg_id != first or reading.last_msg_id >= msg.msg_id:
             reading = _Reading(first, 0, Context())
-        for earlier in open_messages:  # only what this reading has not seen yet
-            if reading.last_msg_id < earlier.msg_id < msg.msg_id:
+        start = len(open_messages)  # walk back to what this reading has not seen yet
+        while start > 0 and open_messages[start - 1].msg_id > reading.last_msg_id:
+            start -= 1
+        for earlier in open_messages[start:]:
+            if earlier.msg_id < msg.msg_id:
                 self._read(earlier, reading)
         found = self._read(msg, reading)
         with self._lock:
