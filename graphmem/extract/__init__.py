@@ -27,7 +27,7 @@ from graphmem.extract.candidate import (
     ExtractionStats,
     Extractor,
 )
-from graphmem.extract.reader import RuleExtractor, might_have_facts
+from graphmem.extract.reader import RuleExtractor
 
 __all__ = ["USER", "BatchExtractor", "Candidate", "Context", "ExtractionStats", "Extractor",
-           "RuleExtractor", "might_have_facts"]
+           "RuleExtractor"]

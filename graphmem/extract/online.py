@@ -40,7 +40,7 @@ class _Reading:
 class OnlineReader:
     """Candidates from one new message of an open episode (the rule extractor's reading,
     message by message). Thread-safe across sessions; calls for one session must come in
-    message order (the ingestion's session lock gives that)."""
+    message order (the client's one online thread reads them as they were added)."""
 
     def __init__(self, extractor: RuleExtractor | None = None,
                  max_sessions: int = MAX_SESSIONS) -> None:

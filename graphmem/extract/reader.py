@@ -13,24 +13,8 @@ from graphmem.extract import chinese, english, english_rules
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
-from graphmem.extract.vocab import CHANNEL_EN, CHANNEL_ZH, DIET_EN, PET_EN, PET_ZH
 from graphmem.nlp import is_chinese, split_speaker
 from graphmem.segment import summarize_goal
-
-_TRIGGER = re.compile(
-    rf"喜欢|爱|讨厌|迷上|吃|喝|戒|过敏|预算|{CHANNEL_ZH}|住|搬|工作|上班|做|当|是|叫|姓|名|老家|"
-    rf"长大|读|学|养|添|走了|坐标|在|{PET_ZH}|准备|打算|计划|目标|放弃|想|决定|块|元|万|"
-    rf"\b(?:like|likes|love|loves|enjoy|prefer|prefers|hate|hates|dislike|fan|into|obsessed|"
-    rf"eat|eating|allergic|alergic|allergy|budget|limit|under|max|{DIET_EN}|diet|{CHANNEL_EN}|"
-    rf"call|calls|text|texts|email|emails|checks|only|live|liv|living|moved|moving|from|frm|"
-    rf"grew|born|resident|now|been|work|working|works|teach|study|studying|student|school|"
-    rf"class|course|name|named|called|it's|this is|meet|address|nombre|llamo|i'?m|im|"
-    rf"{PET_EN}|died|planning|going|gonna|goal|plan|signed|saving|starting|gave up|give up|"
-    rf"quit|stopped|avoid|dropped|cancel+ed|not|due|deadline|promoted|manage|team|swear|"
-    rf"swears|nuts|mad|passionate|keen|hooked|tried|fine|stretch|apartment|place|house)\b"
-    rf"|\$\d|€\d|£\d|\d+k\b",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -48,11 +32,6 @@ _ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.c
                      english_rules.question_facts)
 _CHINESE = _Language(chinese.parts, chinese.chinese_facts, chinese.clause_facts,
                      chinese.question_facts)
-
-
-def might_have_facts(text: str) -> bool:
-    """A cheap, permissive pre-check: False means no rule can match this message."""
-    return bool(_TRIGGER.search(text))
 
 
 MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
