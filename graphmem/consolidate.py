@@ -58,7 +58,7 @@ from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
 from graphmem.extract.plans import names_plan
 from graphmem.nlp import is_chinese
-from graphmem.normalize import USER_KEY, AliasTable, Resolution, clean_surface, entity_id
+from graphmem.normalize import USER_KEY, AliasTable, Resolution, clean_surfaces, entity_id
 from graphmem.predicates import (
     canonical_predicate,
     predicate_info,
@@ -315,10 +315,7 @@ class Consolidator:
             deciding = sorted({u for u, _, _, kept in mine if kept})
             for user_id in deciding:
                 self._load_table(tx, user_id, revs.get(user_id), attempts)
-            changes: list[Change] = []
-            for user_id, session_id, episode_id, kept in mine:
-                if kept:
-                    changes += self._decide_episode(tx, user_id, session_id, episode_id, kept)
+            changes = self._decide_episodes(tx, [item for item in mine if item[3]])
             new = {user_id: uuid.uuid4().hex for user_id in deciding}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
@@ -335,28 +332,38 @@ class Consolidator:
             self._revs.update(new)
             return changes, skipped
 
-    def _decide_episode(self, tx: Tx, user_id: str, session_id: str, episode_id: str,
-                        kept: Sequence[Candidate]) -> list[Change]:
-        table = self._tables[user_id]
-        resolutions: list[Resolution] = []
+    def _decide_episodes(self, tx: Tx, items: Sequence[tuple[str, str, str,
+                                                             Sequence[Candidate]]]
+                         ) -> list[Change]:
+        """Episodes' kept candidates resolved, decided in order against the current
+        versions (read once for all of them) and applied in one set of writes."""
+        resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
-        versions: list[NewVersion] = []
-        for c in kept:
-            subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
-            if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
-                value = table.give_name(subject.key, c.value)
-            else:
-                value = table.resolve(c.value, c.value_kind,
-                                      fuzzy=c.value_kind not in _EXACT_KINDS)
-            resolutions += [subject, value]
-            for res in (subject, value):
-                if res.maybe_same_as is not None:
-                    maybe_same.append({"entity_id": res.entity_id, "other_id":
-                                       res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-            versions.append(self._version(user_id, session_id, episode_id, c, subject, value))
-        changes = self._decide_all(tx, user_id, versions)
-        fact_store.apply_changes(tx, fact_store.entity_rows(user_id, table, resolutions),
-                                 maybe_same, changes)
+        versions: dict[str, list[NewVersion]] = {}
+        for user_id, session_id, episode_id, kept in items:
+            table = self._tables[user_id]
+            for c in kept:
+                subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
+                if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
+                    value = table.give_name(subject.key, c.value)
+                else:
+                    value = table.resolve(c.value, c.value_kind,
+                                          fuzzy=c.value_kind not in _EXACT_KINDS)
+                resolutions.setdefault(user_id, []).extend((subject, value))
+                for res in (subject, value):
+                    if res.maybe_same_as is not None:
+                        maybe_same.append({"entity_id": res.entity_id, "other_id":
+                                           res.maybe_same_as[0], "score": res.maybe_same_as[1]})
+                versions.setdefault(user_id, []).append(
+                    self._version(user_id, session_id, episode_id, c, subject, value))
+        stored = fact_store.current_versions(
+            tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
+        changes: list[Change] = []
+        for user_id, mine in versions.items():
+            changes += self._decide_all(user_id, mine, stored)
+        entities = [row for user_id, resolved in sorted(resolutions.items())
+                    for row in fact_store.entity_rows(user_id, self._tables[user_id], resolved)]
+        fact_store.apply_changes(tx, entities, maybe_same, changes)
         return changes
 
     def embed_new_facts(self, batch: int = 256) -> int:
@@ -402,19 +409,22 @@ class Consolidator:
                 who, predicate, c.value, c.negated, chinese),
         )
 
-    def _decide_all(self, tx: Tx, user_id: str, versions: list[NewVersion]) -> list[Change]:
-        stored = fact_store.current_versions(
-            tx, user_id, [(v.entity_id, v.predicate) for v in versions])
-        view = {key: list(current) for key, current in stored.items()}
+    def _decide_all(self, user_id: str, versions: list[NewVersion],
+                    stored: dict[tuple[str, str, str], list[CurrentVersion]]
+                    ) -> list[Change]:
+        """The user's new versions decided one after another, each against the current
+        versions as the ones before it left them (``stored`` is updated)."""
         changes: list[Change] = []
         for v in versions:
-            current = view.setdefault((v.entity_id, v.predicate), [])
+            current = stored.setdefault((user_id, v.entity_id, v.predicate), [])
             v = self._plan_dropped(user_id, v, current)
             made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
             changes.extend(made)
+            gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
+            verified = {c.fact_id: c for c in made if isinstance(c, Reverify)}
+            current[:] = [_reverified(cv, verified.get(cv.fact_id)) for cv in current
+                          if cv.fact_id not in gone]
             if any(isinstance(c, Create | Supersede) for c in made):
-                gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
-                current[:] = [cv for cv in current if cv.fact_id not in gone]
                 current.append(CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
                                               v.observed_at, v.observed_at, (v.episode_id,)))
         return changes
@@ -462,11 +472,20 @@ def start_scheduler(job: Callable[[], object], every_s: float):  # -> Background
     return scheduler
 
 
+def _reverified(current: CurrentVersion, change: Reverify | None) -> CurrentVersion:
+    """A current version as a re-verification leaves it (what reverify_facts writes)."""
+    if change is None:
+        return current
+    episodes = current.source_episodes
+    return replace(current, confidence=change.confidence,
+                   last_verified=max(current.last_verified, change.verified_at),
+                   source_episodes=episodes + ((change.episode_id,)
+                                               if change.episode_id not in episodes else ()))
+
+
 def _before_locks(candidates: Sequence[Candidate]) -> None:
     """Resolving surfaces is slow the first time (spaCy's English pipeline loads, lemmas
     are computed): done here, before a transaction takes its users' locks, instead of
     inside it — a first online fact once held its user's lock for seconds and stalled the
     episode writer behind it. The results are cached for ``resolve``."""
-    for c in candidates:
-        clean_surface(c.entity)
-        clean_surface(c.value)
+    clean_surfaces([surface for c in candidates for surface in (c.entity, c.value)])

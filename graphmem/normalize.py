@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -103,19 +103,43 @@ def entity_id(user_id: str, key: str) -> str:
     return "ent_" + hashlib.sha1(f"{user_id}\0{key}".encode()).hexdigest()[:16]
 
 
-@lru_cache(maxsize=20_000)
+CLEAN_CACHE_SIZE = 20_000
+_cleaned: dict[str, str] = {}
+_LEMMA_ONLY = ["parser", "ner"]  # lemmas need the tagger's parts of speech, not the parse
+
+
 def clean_surface(surface: str) -> str:
     """Lower-cased, possessives and articles dropped, English lemmatized."""
+    return clean_surfaces([surface])[0]
+
+
+def clean_surfaces(surfaces: Sequence[str]) -> list[str]:
+    """``clean_surface`` of each, the English ones lemmatized in one spaCy batch (tagger
+    and lemmatizer only: 0.2 ms a surface instead of 2 ms one by one through the whole
+    pipeline); remembered for the next call."""
+    known = {s: _cleaned[s] for s in surfaces if s in _cleaned}
+    todo = {s: _strip(s) for s in dict.fromkeys(surfaces) if s not in known}
+    english = [text for text in dict.fromkeys(todo.values())
+               if text and not is_chinese(text)]
+    docs = english_nlp().pipe(english, disable=_LEMMA_ONLY) if english else ()
+    lemmas = {text: " ".join(t.lemma_.lower() if t.pos_ in {"NOUN", "PROPN"} else t.lower_
+                             for t in doc)
+              for text, doc in zip(english, docs, strict=True)}
+    new = {surface: lemmas.get(text, text).lower() for surface, text in todo.items()}
+    if len(_cleaned) + len(new) > CLEAN_CACHE_SIZE:
+        _cleaned.clear()
+    _cleaned.update(new)
+    return [known[s] if s in known else new[s] for s in surfaces]
+
+
+def _strip(surface: str) -> str:
     text = " ".join(surface.strip().split())
     text = _PREFIX.sub("", text).strip()
     for _ in range(2):
         stripped = _SUFFIX.sub("", text).strip()
         if stripped and stripped != text:
             text = stripped
-    if not is_chinese(text) and text:
-        text = " ".join(t.lemma_.lower() if t.pos_ in {"NOUN", "PROPN"} else t.lower_
-                        for t in english_nlp()(text))
-    return text.lower()
+    return text
 
 
 def lexicon_key(surface: str) -> str | None:

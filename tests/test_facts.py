@@ -363,21 +363,68 @@ def test_an_episode_neo4j_refuses_costs_only_itself(neo4j_uri, embedder, tmp_pat
         for day, flower in enumerate(("roses", "tulips", "lilies")):
             say(mem, user_id, f"s{day}", f"I like {flower}", T0 + timedelta(days=day))
         mem.flush()
-        decide = Consolidator._decide_episode
+        decide = Consolidator._decide_episodes
 
-        def refuse_tulips(self, tx, user, session, episode, kept):
-            if any(c.value == "tulips" for c in kept):
+        def refuse_tulips(self, tx, items):
+            if any(c.value == "tulips" for _, _, _, kept in items for c in kept):
                 raise GraphmemError("refused by Neo4j")
-            return decide(self, tx, user, session, episode, kept)
+            return decide(self, tx, items)
 
-        monkeypatch.setattr(Consolidator, "_decide_episode", refuse_tulips)
+        monkeypatch.setattr(Consolidator, "_decide_episodes", refuse_tulips)
         report = mem.consolidate(user_id, now=T0 + timedelta(days=3))
         assert len(report.errors) == 1 and "refused" in report.errors[0]
         assert fact_table(mem, user_id) == {("user", "likes", "roses"),
                                             ("user", "likes", "lilies")}
-        monkeypatch.setattr(Consolidator, "_decide_episode", decide)
+        monkeypatch.setattr(Consolidator, "_decide_episodes", decide)
         assert not mem.consolidate(user_id, now=T0 + timedelta(days=3)).errors
         assert ("user", "likes", "tulips") in fact_table(mem, user_id)
     finally:
         mem.forget_user(user_id)
+        mem.close()
+
+
+def test_episodes_decided_in_one_transaction_end_as_when_decided_one_by_one(
+        neo4j_uri, embedder, tmp_path, user_id, driver):
+    """A consolidation chunk decides many episodes of a user in one transaction, each
+    against the versions the ones before it left: the same chains, confidences and typed
+    edges as consolidating after every episode."""
+    from graphmem import Memory
+
+    story = ["I like roses", "I like roses", "I work as a nurse at St. Mary's hospital.",
+             "I like roses", "I switched jobs - I'm now an ICU nurse at Mass General.",
+             "I plan to run a half marathon.", "I'm allergic to penicillin.",
+             "I dropped the half marathon.", "I like roses"]
+    mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=embedder,
+                         online_extraction=False)
+    together, alone = user_id, user_id + "-alone"
+    end = T0 + timedelta(days=len(story))
+    try:
+        for day, text in enumerate(story):
+            at = T0 + timedelta(days=day)
+            say(mem, together, f"s{day}", text, at)
+            say(mem, alone, f"s{day}", text, at)
+            mem.flush()
+            mem.consolidate(alone, now=at + timedelta(hours=1))
+        report = mem.consolidate(together, now=end)
+        assert report.episodes == len(story) and not report.errors
+
+        def state(user):
+            facts, _, _ = driver.execute_query(
+                "MATCH (f:Fact {user_id: $u}) OPTIONAL MATCH (f)-[:SUPERSEDES]->(old:Fact) "
+                "RETURN f.entity AS e, f.predicate AS p, f.value AS v, f.negated AS n, "
+                "f.status AS s, f.confidence AS c, f.last_verified AS lv, "
+                "size(f.source_episodes) AS eps, old.value AS replaced", u=user)
+            edges, _, _ = driver.execute_query(
+                "MATCH (a:Entity {user_id: $u})-[r]->(b:Entity) WHERE r.fact_id IS NOT NULL "
+                "RETURN type(r) AS t, a.name AS a, b.name AS b, r.confidence AS c", u=user)
+            return (sorted(tuple(r.values()) for r in facts),
+                    sorted(tuple(r.values()) for r in edges))
+
+        facts, edges = state(together)
+        assert (facts, edges) == state(alone)
+        roses = [f for f in facts if f[2] == "roses"]
+        assert len(roses) == 1 and roses[0][7] == 4  # one version, seen in four episodes
+        assert {(f[2], f[4], f[8]) for f in facts if f[1] == "works_as"} >= {
+            ("ICU nurse", "current", "nurse")}
+    finally:
         mem.close()

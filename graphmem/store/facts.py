@@ -10,7 +10,7 @@ a transaction are always taken in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -41,19 +41,20 @@ def load_alias_table(runner: Store, user_id: str, merge: float, review: float) -
 
 
 def current_versions(
-    runner: Store, user_id: str, keys: Sequence[tuple[str, str]]
-) -> dict[tuple[str, str], list[CurrentVersion]]:
-    """Current versions per (entity_id, predicate)."""
-    out: dict[tuple[str, str], list[CurrentVersion]] = {}
-    if not keys:
+    runner: Store, keys: Iterable[tuple[str, str, str]]
+) -> dict[tuple[str, str, str], list[CurrentVersion]]:
+    """Current versions per (user_id, entity_id, predicate), in one read for every user."""
+    out: dict[tuple[str, str, str], list[CurrentVersion]] = {}
+    wanted = sorted(set(keys))
+    if not wanted:
         return out
-    rows = runner.read("store/get_current_facts", user_id=user_id,
-                       keys=[{"entity_id": e, "predicate": p} for e, p in sorted(set(keys))])
+    rows = runner.read("store/get_current_facts", keys=[
+        {"user_id": u, "entity_id": e, "predicate": p} for u, e, p in wanted])
     for r in rows:
-        out.setdefault((r["entity_id"], r["predicate"]), []).append(CurrentVersion(
-            r["fact_id"], r["value_id"], bool(r["negated"]), float(r["confidence"]),
-            _py(r["valid_from"]), _py(r["last_verified"]), tuple(r["source_episodes"] or ()),
-        ))
+        out.setdefault((r["user_id"], r["entity_id"], r["predicate"]), []).append(
+            CurrentVersion(r["fact_id"], r["value_id"], bool(r["negated"]),
+                           float(r["confidence"]), _py(r["valid_from"]),
+                           _py(r["last_verified"]), tuple(r["source_episodes"] or ())))
     return out
 
 
