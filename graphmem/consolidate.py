@@ -150,6 +150,8 @@ class Consolidator:
                         on_progress(min(done, total), max(done, total))
                 if nothing:
                     self._mark(row["user_id"], nothing, now)
+        if on_progress is not None and done < total:  # the rest went to another run: done
+            on_progress(done, done)
         if failed:
             self.runner.write("consolidate/release_claims", event_ids=failed, token=token)
         if isinstance(self.extractor, BatchExtractor):
