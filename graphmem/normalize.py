@@ -117,7 +117,7 @@ def clean_surfaces(surfaces: Sequence[str]) -> list[str]:
     """``clean_surface`` of each, the English ones lemmatized in one spaCy batch (tagger
     and lemmatizer only: 0.2 ms a surface instead of 2 ms one by one through the whole
     pipeline); remembered for the next call."""
-    known = {s: _cleaned[s] for s in surfaces if s in _cleaned}
+    known = {s: hit for s in surfaces if (hit := _cleaned.get(s)) is not None}
     todo = {s: _strip(s) for s in dict.fromkeys(surfaces) if s not in known}
     english = [text for text in dict.fromkeys(todo.values())
                if text and not is_chinese(text)]
