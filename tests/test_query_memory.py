@@ -304,3 +304,34 @@ def test_a_new_process_loads_no_model_on_its_first_questions(neo4j_uri, tmp_path
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_fact_said_many_times_points_at_its_latest_messages(memory, user_id):
+    """The fact channel points the passages at the messages the nearest facts were said in,
+    each fact's latest first — a fact re-verified in many episodes gives its latest
+    messages, the same on both ways of reading the channels."""
+    import dataclasses
+
+    from graphmem.retrieve import channels
+    from graphmem.retrieve.recall import RetrievalConfig
+    from graphmem.store.episodes import window
+
+    for day in range(8):
+        say(memory, user_id, f"s{day}", "user", f"I like roses, day {day}.",
+            T0 + timedelta(days=day))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=9))
+    question = "Which flowers do I like?"
+    bounds = window(user_id, None, None)
+    asked = channels.Question(
+        query=question, vector=memory.embedder.embed([question])[0], user_id=user_id,
+        now=T0 + timedelta(days=9), since=bounds["since"], until=bounds["until"],
+        windowed=False, strict=False, top_k_episodes=4, top_k_facts=4,
+        include_superseded=False)
+    config = dataclasses.replace(RetrievalConfig(), fact_pointers=3)
+    runner = memory._runner
+    read = [channels.read_channels(runner, asked, config, 2000),
+            channels._read_one_by_one(runner, asked, config, 2000)]
+    for found in read:
+        said = [row["message"]["content"] for row in found.pointed]
+        assert said == ["I like roses, day 7.", "I like roses, day 6.", "I like roses, day 5."]

@@ -9,7 +9,8 @@
 //   4. the $fact_k facts whose sentence or value has the question's words ($fact_query,
 //      Lucene with the tenant clause; true at $now unless $include_superseded);
 //   5. the messages the nearest facts were said in (each fact's latest first), $fact_pointers
-//      in all, inside [$said_since, $said_until);
+//      in all, inside [$said_since, $said_until) (a fact's last $fact_pointers are enough:
+//      one said in thousands of messages made this quadratic);
 //   6. when $episode_k > 0 and the question is only about a time ($strict) or the keyword
 //      channel found fewer than $few_keywords messages: the $episode_k episodes nearest
 //      $vector overlapping [$since, $until), at least $episode_floor near in meaning
@@ -108,7 +109,9 @@ CALL (near_facts, word_facts) {
 }
 WITH said_seen, said_ms, window_seen, window_ms, near_facts, word_facts, facts,
      reduce(seen = [], id IN reduce(all = [], f IN near_facts |
-                                    all + reverse(coalesce(f.source_messages, []))) |
+                                    all + CASE WHEN $fact_pointers > 0
+                                          THEN reverse(coalesce(f.source_messages, [])[-$fact_pointers..])
+                                          ELSE [] END) |
             CASE WHEN id IN seen THEN seen ELSE seen + id END)[..$fact_pointers] AS pointed
 CALL (pointed) {
   MATCH (m:Message)
