@@ -269,13 +269,16 @@ def conversation(*texts: str) -> set[tuple]:
     ("我叫李明，在杭州一家互联网公司做产品经理。", "李明"),
     ("我是李明", "李明"),
     ("叫我小陈就行", "小陈"),
+    ("Hey, Marcus here. I run a small landscaping business outside Denver.", "Marcus"),
+    ("I'm Sam btw, she/her", "Sam"),
 ])
 def test_self_introductions_give_the_users_name(text, name):
     assert ("user", "name", name, False) in conversation(text)
 
 
 @pytest.mark.parametrize("text", ["I'm Canadian", "I'm so tired today", "I'm vegan",
-                                  "我是护士", "我是东北人", "my full name is a mouthful"])
+                                  "我是护士", "我是东北人", "my full name is a mouthful",
+                                  "我是程序员", "I'm Fine, thanks", "Tom here too, we met"])
 def test_what_someone_is_is_not_their_name(text):
     assert not {f for f in conversation(text) if f[1] == "name"}
 
@@ -471,3 +474,60 @@ def test_consolidation_reads_episodes_one_by_one_when_a_batch_fails():
     assert [None if found is None else [(c.predicate, c.value) for c in found]
             for found in out] == [[("allergic_to", "peanuts")], None]  # None: retried later
     assert len(report.errors) == 1 and "bad" in report.errors[0]
+
+
+@pytest.mark.parametrize(("texts", "wanted"), [
+    (["I just started as a junior data analyst at Spotify!!"],
+     {("user", "works_as", "junior data analyst", False), ("user", "works_at", "Spotify", False)}),
+    (["I work nights as an ER nurse at Cedars-Sinai"],
+     {("user", "works_as", "ER nurse", False), ("user", "works_at", "Cedars-Sinai", False)}),
+    (["I'm a stay-at-home dad"], {("user", "works_as", "stay-at-home dad", False)}),
+    (["I've been learning Japanese on Duolingo for a year"],
+     {("user", "studies", "Japanese", False)}),
+    (["I'm a second year law student at Georgetown"],
+     {("user", "studies", "law at Georgetown", False)}),
+    (["I study nursing at the University of Toronto"],
+     {("user", "studies", "nursing at the University of Toronto", False)}),
+    (["Not a fan of horror movies at all"], {("user", "likes", "horror movies", True)}),
+    (["Just moved into a new apartment in Brooklyn 🎉"], {("user", "lives_in", "Brooklyn", False)}),
+    (["I moved from Seattle to Portland in 2024"], {("user", "lives_in", "Portland", False)}),
+    (["My grandma is 94 and still lives alone in Galway"],
+     {("grandma", "lives_in", "Galway", False)}),
+    (["I don't eat pork or beef, but chicken is fine"],
+     {("user", "dietary_restriction", "pork", False),
+      ("user", "dietary_restriction", "beef", False),
+      ("user", "dietary_restriction", "chicken", True)}),
+    (["My colleague Priya swears by intermittent fasting"],
+     {("colleague", "diet", "intermittent fasting", False)}),
+    (["For the record I prefer WhatsApp over Telegram"],
+     {("user", "uses_channel", "whatsapp", False), ("user", "uses_channel", "telegram", True)}),
+    (["Please use my work email for anything official"],
+     {("user", "uses_channel", "email", False)}),
+    (["text me, don't email. I never check my inbox"],
+     {("user", "uses_channel", "text", False), ("user", "uses_channel", "email", True)}),
+    (["We adopted a rescue greyhound named Comet"],
+     {("user", "has_pet", "greyhound", False), ("greyhound", "name", "Comet", False)}),
+    (["we're planning a trip to Iceland in August"],
+     {("user", "plans_to", "trip to Iceland", False)}),
+    (["I gave up on learning the guitar, my fingers hurt too much"],
+     {("user", "plans_to", "learning the guitar", True)}),
+    (["我喜欢看科幻小说，尤其是刘慈欣的"], {("user", "likes", "科幻小说", False)}),
+    (["我是90后，福建人"], {("user", "is_from", "福建", False)}),
+    (["我是东北人，现在在成都工作"], {("user", "lives_in", "成都", False)}),
+    (["我爸妈住在郑州，我一个人在北京"], {("user", "lives_in", "北京", False)}),
+    (["我在阿里做运营", "上个月跳槽去了拼多多"], {("user", "works_at", "拼多多", False)}),
+])
+def test_everyday_ways_of_saying_a_fact(texts, wanted):
+    assert wanted <= conversation(*texts)
+
+
+@pytest.mark.parametrize(("text", "unwanted"), [
+    ("my dad's a retired firefighter", ("father", "works_as")),  # not his job now
+    ("I'm going to learn Spanish before the summer", ("user", "studies")),  # a plan
+    ("我们家宝宝对牛奶蛋白过敏", ("user", "allergic_to")),  # the baby's, not the user's
+])
+def test_what_is_not_so_now_or_not_the_users_is_not_said(text, unwanted):
+    assert not {f for f in conversation(text) if f[:2] == unwanted}
+    if "宝宝" in text:
+        assert ("宝宝", "allergic_to", "牛奶蛋白", False) in conversation(text)
+

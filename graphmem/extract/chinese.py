@@ -54,7 +54,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     """The clause's subject and the rest of it; relatives named anywhere in it become
     relations of the user on the way."""
     text = _LEAD.sub("", strip_emoji(clause).strip())
-    for m in re.finditer(rf"{_ME}(?:和|跟)?({REL_ZH}|{REL_ZH_SHORT})", text):
+    for m in re.finditer(rf"(?:{_ME}|我们家的?|我家的?|咱家的?)(?:和|跟)?({REL_ZH}|{REL_ZH_SHORT})",
+                         text):
         for kin in _kin(m.group(1)):
             found.add(USER, "has_relation", kin, False, 0.9, "person")
     for m in _BARE_KIN.finditer(text):
@@ -64,7 +65,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     rest = text
     if m := match(rf"^{_ME}(?:和|跟)(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})(?!的)(?:都|一起)?", text):
         subjects, rest = (USER, *_kin(m.group(1))), text[m.end():]
-    elif m := (match(rf"^{_ME}({REL_ZH}|{REL_ZH_SHORT})", text)
+    elif m := (match(rf"^(?:{_ME}|我们家的?|我家的?|咱家的?)({REL_ZH}|{REL_ZH_SHORT})", text)
                or match(rf"^({REL_ZH})", text)):
         subjects, rest = _kin(m.group(1)), text[m.end():]
         if rest.startswith("的") and not rest.startswith("的话"):
@@ -166,7 +167,7 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = _bare(m.group(1), 4)
     elif part.subjects == (USER,) and (m := match(rf"^是([{_SURNAMES}]{_HAN}{{1,2}}|[A-Z][a-z]+)$",
                                                   t)):
-        value = m.group(1)  # 我是李明, 我是Kevin
+        value = None if _job_like(m.group(1)) else m.group(1)  # 我是李明, 我是Kevin (not 程序员)
     elif part.subjects == (USER,) and (
             m := match(rf"^(?:姓|的?全名是?|全名叫)({_HAN}{{1,4}}?)$", t)):
         value = m.group(1)  # 我姓张 (a surname is how the user is addressed), 全名欧阳靖
@@ -263,7 +264,7 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "is_from", m.group(1), False, 0.8, "place")
         return
     m = first_search(_STAYED, t) or first_search(_SETTLED, t)
-    if m is None and (here := match(rf"^(?:现在|目前|如今)?(?:人)?在({_HAN}{{2,4}}?)"
+    if m is None and (here := match(rf"^(?:现在|目前|如今)?(?:一个人|人)?在({_HAN}{{2,4}}?)"
                                     rf"(?:市|区)?(?:做|当|读|打工|创业|$)", t)) and (
             here.group(1) in PLACES_ZH or t.endswith(("市", "区"))):
         m = here
@@ -271,7 +272,7 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
             r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
             r"准备|打算|计划|要搬|下个月|下周|明年", t):
         m = moved
-    if m is None and (work := search(rf"在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
+    if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
             work.group(1) in PLACES_ZH):
         m = work
     if m is not None:
@@ -295,6 +296,9 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m is None and (said := search(rf"^是({_HAN}{{2,3}})的", t)) and (
             said.group(1) in PLACES_ZH):
         m = said
+    if m is None and (said := match(rf"^({_HAN}{{2,3}})人$", t)) and (
+            said.group(1) in PLACES_ZH):
+        m = said  # 我是90后，福建人: a known place, said alone after a comma
     if m is not None:
         found.say(part, "is_from", m.group(1), False, 0.85, "place")
 
@@ -311,7 +315,8 @@ def _org_like(org: str) -> bool:
 _WORD = r"[\u4e00-\u9fffA-Za-z0-9]"
 _AT_ORG_DO = rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|担任)({_WORD}{{1,8}})"
 _AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
-           rf"(?:跳槽到|跳到|入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)")
+           rf"(?:跳槽到|跳到|入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)",
+           rf"跳槽(?:去了|进了|去|进)({_WORD}{{2,15}}?)(?:工作|上班|了|$)")
 _IS_JOB = (rf"(不)?是(?:一名|一个|一位|个|名)?(?![在从对把被给跟和])"
            rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
 _DOES = rf"^(?:现在|目前|如今|平时|主要)?(?:在.{{1,12}})?(?:做|当)({_WORD}{{1,8}})"

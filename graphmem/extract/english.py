@@ -106,6 +106,14 @@ def normalize(clause: str) -> str:
     return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
 
 
+# Capitalized adverbs that open a clause whose subject is left unsaid ("Just moved to
+# Brooklyn", "Finally started at Google"): not a name, so not someone else.
+_ADVERB_OPENERS_TEXT = """
+    just also still really actually honestly finally recently officially currently now only
+    totally basically literally definitely seriously apparently"""
+_ADVERB_OPENERS = frozenset(_ADVERB_OPENERS_TEXT.split())
+
+
 def merge_appositives(sentence: str) -> str:
     """"My manager, Mr. Thompson, is from St. Louis" → "My manager Mr. Thompson is from
     St. Louis": the name stays with the relation when the sentence is cut at commas."""
@@ -139,6 +147,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     for m in _ANCHOR.finditer(text):
         if anchors and m.start() < anchors[-1][1]:
             continue  # inside the previous anchor's words ("my wife and I")
+        if m.group("named") and m.group("named").split()[0].lower() in _ADVERB_OPENERS:
+            continue  # "Just moved to Brooklyn": an adverb, the subject left unsaid
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
     hedged, past = is_hedged(text), is_past(text)  # "maybe I like jazz": the whole clause

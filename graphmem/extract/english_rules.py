@@ -46,8 +46,10 @@ from graphmem.extract.vocab import (
     CHANNEL_EN_CASED,
     DEGREE_EN,
     DIET_EN,
+    FIELD_EN,
     FOOD_EN,
     JOB_EN,
+    LANGUAGE_EN,
     PET_EN,
     REL_EN,
     SCHOOL_KIND_EN,
@@ -91,7 +93,10 @@ def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "name", m.group(1), False, 0.9, "name")  # "my best friend is Sarah"
     if part.subjects != (USER,):
         return
-    m = (match(rf"^(?:'m|am)\s+({NAME})(?:\s+(?:here|from\s+.+))?(?:\s+and)?\s*$", t)
+    m = (match(rf"^(?:'m|am)\s+({NAME})(?:\s+(?:here|from\s+.+))?(?:\s+(?i:btw|by the way|fyi))?"
+               rf"(?:\s+and|\s*,\s*(?:(?:she|he|they)/\w+|"
+               rf"(?i:btw|by the way|nice to meet you)\b.*))?"
+               rf"\s*$", t)
          or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
     if m and is_name(m.group(1)):
         found.say(part, "name", m.group(1), False, 0.9, "name")
@@ -101,6 +106,7 @@ _LIKE_VERB = (r"(like|likes|lo+ve|lo+ves|enjoy|enjoys|prefer|prefers|adore|adore
               r"dislike|dislikes|can't stand|cannot stand|'m obsessed with|'s obsessed with|"
               r"am obsessed with|is obsessed with|'m into|'s into|am into|is into|"
               r"(?:'m|am|'s|is) (?:not )?(?:a )?(?:big |huge |massive )?fan of|"
+              r"(?:not|never) (?:really )?(?:a |much of a )?(?:big |huge )?fan of|"
               r"(?:'m|am|'s|is) crazy about|(?:'m|am|'s|is) addicted to|swears? by|"
               r"(?:'m|am|'s|is|are|'re) (?:(?:really|so|totally|absolutely|just|kind of|"
               r"kinda|pretty|still|also|not|not really|obsessively|super)\s+)*(?:into|"
@@ -127,7 +133,9 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
         value = clean(raw)
-    if value:
+    if value and not negated and match(rf"^(?:{DIET_EN})(?:\s+diet)?$", value, IC):
+        found.say(part, "diet", value.lower(), False, 0.85)  # "swears by intermittent fasting"
+    elif value:
         found.say(part, "likes", value, negated, 0.9)
 
 
@@ -135,7 +143,8 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Diets (vegan, keto, halal…) and foods someone does not eat."""
     if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
                    r"(?:eat|drink)|can't have|cannot have|can not have)\s+(.+)", t, IC):
-        found.say(part, "dietary_restriction", clean(m.group(1)), False, 0.95)
+        for food in _foods(m.group(1)):  # "pork or beef": each its own restriction
+            found.say(part, "dietary_restriction", food, False, 0.95)
     elif m := (search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(.+)", t, IC)
                or search(rf"\b(?:gave up|given up|giving up|give up|cut out|cutting out|quit|"
                          rf"stopped|avoids?|avoiding|stays? away from|staying away from)\s+"
@@ -151,7 +160,9 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
              or search(rf"\b(?:went|gone|going|turned|became|become|switched to|on|follow|"
                        rf"follows|following|keep|keeps|eat|eats|eating)\s+(not\s+)?"
                        rf"(?:a\s+|the\s+|strictly\s+|fully\s+|mostly\s+)?{diet}", t, IC)
-             or match(rf"^(){diet}\s+here\b", t, IC)):
+             or match(rf"^(){diet}\s+here\b", t, IC)
+             or search(rf"\b(?:technically|basically|more like|so)\s+(?:a\s+|an\s+)?(){diet}"
+                       rf"\s*$", t, IC)):
         found.say(part, "diet", m.group(2).lower().replace("low carb", "low-carb"),
                   bool(m.group(1)), 0.9)
     elif m := search(r"\b(?i:doing|on|following|follow|started|starting|trying|switched to)\s+"
@@ -159,6 +170,19 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
                      r"(?i:atkins|dash|mediterranean|carnivore))\s+(?i:diet)\b", t):
         found.say(part, "diet", m.group(1), False, 0.85)  # "doing the Mediterranean diet"
 
+
+
+_FOOD_LIST = re.compile(r"\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+nor\s+)\s*", IC)
+
+
+def _foods(raw: str) -> list[str]:
+    """The foods of "pork or beef", "nuts, eggs and dairy" — one value each, when every
+    one is a short phrase; else the value as ``clean`` gives it."""
+    value = clean(raw, words=8)
+    items = [clean(i) for i in _FOOD_LIST.split(value)] if value else []
+    if len(items) > 1 and all(len(i.split()) <= 2 for i in items) and any(items):
+        return [i for i in items if i]  # "red meat or anything spicy": red meat
+    return [clean(raw)]
 
 
 _VAGUE = re.compile(r"\b(?:half|everything|anything|lots|a lot|a bunch|a ton|many|several|"
@@ -181,7 +205,9 @@ _AREA = (r"(?:(?:rural|upstate|downstate|downtown|northern|southern|eastern|west
          r"north|south|east|west|suburban|outer|inner)\s+)?")
 _LIVES = (
     rf"\b(?i:(?:live|lives|living|reside|resides|residing|based|settled)\s+"
-    rf"(?:(?:now|currently|here|out|over|up|down|still)\s+)*in)\s+((?i:{_AREA}){PLACE})",
+    rf"(?:(?:now|currently|here|out|over|up|down|still|alone|together|nearby|full-time)\s+)*"
+    rf"in)\s+((?i:{_AREA}){PLACE})",
+    rf"\b(?i:(?:moved|relocated)\s+(?:here\s+|back\s+)?from)\s+{PLACE}\s+(?i:to)\s+({PLACE})",
     rf"(?<!got )(?<!been )(?<!was )(?<!were )\b(?i:(?:moved|relocated)\s+"
     rf"(?:(?:back|over|home|here)\s+)*to)\s+({PLACE})",
     rf"\b(?i:(?:been|lived|living|stayed)\s+in)\s+({PLACE})\s+(?i:(?:for\s+)?(?:\d+|a|an|one|"
@@ -258,7 +284,10 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := match(rf"^\s*(?i:(?:'re|are)\s+(?:both\s+|all\s+)?)(?i:((?:{_MODIFIER}){{0,2}}"
                     rf"(?:{JOB_EN})s))\b", t):
         job = singular(m.group(1))
-    elif m := search(rf"\b(?i:(?:work(?:s|ing|ed)?|freelanc(?:e|es|ing))\s+as\s+(?:an?\s+)?)"
+    elif m := search(rf"\b(?i:(?:work(?:s|ing|ed)?|freelanc(?:e|es|ing))\s+(?:(?:nights|days|"
+                     rf"weekends|evenings|mornings|part-time|full-time|remotely|now|currently|"
+                     rf"still|mostly|freelance)\s+)*as\s+(?:an?\s+)?|(?:just\s+)?start(?:ed|ing)\s+"
+                     rf"(?:(?:a\s+new\s+job\s+|work\s+|out\s+)?)as\s+(?:an?\s+)?)"
                      rf"(?i:({_JOB}))"
                      rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
         job, at = m.group(1), m.group(2)
@@ -289,6 +318,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                      rf"their)\s+(?:job|position|role)\s+"
                      rf"(?:at|with))\s+({ORG})", t):
         found.say(part, "works_at", org(m.group(1)), True, 0.8, "organization")
+    if job and re.match(r"(?i:retired|former|ex-|ex\s|previous|old)\b", job):
+        job = None  # "my dad's a retired firefighter": not what he does now
     if job and not re.match(r"(?i:student)\b", job):
         found.say(part, "works_as", job.strip(), negated, 0.8, "job")
     if at and (called := search(rf"^\s*(?i:called|named)\s+({ORG_NAME})", t[t.find(at) +
@@ -302,7 +333,9 @@ _STUDIES = (  # (field or degree, school)
     rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
     rf"((?!(?i:for|to|hard|abroad|like|so|all|late|again|now|a lot|with|at|in)\b)"
     rf"[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
-    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
+    rf"\b(?i:(?:learning|studying)\s+)((?i:{LANGUAGE_EN}))\b"
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?",
     rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting|started|began|"
     rf"beginning|enrolled in)\s+"
     rf"(?:an?|my|his|her|their)\s+)((?i:{DEGREE_EN})(?:\s+(?i:in)\s+[\w&' -]+?)?)"
@@ -321,9 +354,10 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     chemistry at U. of Michigan", "in med school at Johns Hopkins"."""
     value = None
     if m := match(rf"^\s*(?i:{_BE}\s+{_ADV}an?\s+)(?:(?i:({DEGREE_EN}))\s+|(?i:(?:first|second|"
-                  rf"third|fourth|final)[- ]year)\s+)?(?i:student)(?:\s+(?i:in|of)\s+"
-                  rf"([\w&' -]+?))?(?:\s+(?i:at)\s+({_SCHOOL}))?\s*$", t):
-        degree, field, school = m.group(1), m.group(2), m.group(3)
+                  rf"third|fourth|final|1st|2nd|3rd|4th)[- ]year)\s+)?(?:(?i:({FIELD_EN}))\s+)?"
+                  rf"(?i:student)(?:\s+(?i:in|of)\s+"
+                  rf"([\w&' -]+?))?(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?\s*$", t):
+        degree, field, school = m.group(1), m.group(2) or m.group(3), m.group(4)
         value = " ".join(filter(None, [degree, f"in {field}" if field and degree else field,
                                        f"at {school}" if school else None]))
     elif m := first_search(_STUDIES, t):
@@ -394,6 +428,12 @@ _PLANNABLE = re.compile(
     IC)
 
 
+# What a drop of an activity names: "gave up on learning the guitar" (not "on everything").
+_ACTIVITY = re.compile(r"^(?!(?:nothing|something|anything|everything|morning|evening|thing|"
+                       r"spring|string|ceiling|building|king|ring|sibling)\b)[a-z]{3,}ing\s+\w",
+                       IC)
+
+
 _CHANGED_MIND = re.compile(r"\bbut\b|\bhold(?:ing)? off\b|changed (?:my|our) minds?|not anymore|"
                            r"\binstead\b|decided (?:not|against)|fell through|\bdidn't\b|"
                            r"\bwon't\b|\bnot (?:now|any ?more)\b", IC)
@@ -406,6 +446,11 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
                   rf"(?:(?:'ve|have)\s+)?(?:been\s+)?{_PLAN_VERB}\s+(not\s+to\s+)?(.+)", t, IC):
         # "I was going to apply to grad school, but I'm holding off": a plan given up
         value = plan_value(m.group(4), ctx.sentence)
+        if not value and (thing := match(r"^(?:a|an|our|my|the)\s+(.+)", m.group(4), IC)) and (
+                _PLANNABLE.match(thing.group(1).split()[0] if thing.group(1).split() else "")
+                and match(r"^\s*(?:\S+\s+)*?(?:planning|planning on|plan|plans)\s", t, IC)):
+            value = clean(thing.group(1), words=6)  # "we're planning a trip to Iceland"
+
         undone = bool(m.group(1) and _CHANGED_MIND.search(ctx.sentence))
         plan(part, value, bool(undone or m.group(2) or m.group(3)), ctx, found)
         if undone and value and part.subjects:  # a later "we cancelled it" names it
@@ -417,6 +462,10 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
             if len(stem) >= 3 and value.lower().startswith(stem):
                 found.add(entity, "plans_to", value, True, 0.8)
                 break
+    elif m := search(r"\b(?:saving|trying to save|want to save|need to save)\s+(?:up\s+)?for\s+"
+                     r"((?:a|an|our|my)\s+.+)", t, IC):
+        goal = clean(m.group(1), words=5)  # "saving up for a house": the goal is the thing
+        plan(part, f"save up for {goal}" if goal else "", False, ctx, found)
     elif m := (search(r"\b(?:signed up|registered|enrolled)\s+for\s+(?:the\s+|a\s+|an\s+)?"
                       r"(?!(?:one|it|that|this)\b)(.+)", t, IC)
                or search(r"\b(?:saving|saving up|putting money aside)\s+(?:to|for)\s+(.+)", t, IC)):
@@ -433,7 +482,7 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(rf"{_DROP}(.+)", t, IC):
         said = clean(m.group(1), words=6)
         value = dropped(said, part, ctx)
-        if value != said or _PLANNABLE.search(said):
+        if value != said or _PLANNABLE.search(said) or _ACTIVITY.match(said):
             plan(part, value, True, ctx, found)
     elif match(r"^(?:(?:honestly|actually|yeah|well|ok)\s+)*(?:not anymore|no longer|"
                r"not happening|not doing (?:that|it) anymore)\s*$", t, IC) and ctx.plans:
@@ -469,14 +518,15 @@ def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := match(r"^\s*(?:never|doesn't|does not|won't|rarely|hardly ever)\s+(text|texts|email|"
                     r"emails|call|calls)\b", t, IC):
         found.say(part, "uses_channel", channel(m.group(1).rstrip("s")), True, 0.85, "channel")
-    elif m := search(rf"\b(?i:prefers?|preferably)\s+(?:[\w-]+\s+){{0,3}}?"
+    elif m := search(rf"\b(?i:prefers?|preferably)\s+(?:(?!{_CH}\b)[\w-]+\s+){{0,3}}?"
                      rf"(?i:on|via|over|through)\s+(?:the\s+)?({_CH})\b", t):
         found.say(part, "uses_channel", channel(m.group(1)), False, 0.85, "channel")
     elif m := search(rf"\b(?i:use|uses|using|via|through|answers? on|answers?|reach me "
                    rf"(?:on|via|by|at)|message me on|text me on|"
                    rf"contact me (?:on|via|by|through)|add me on|ping me on|find me on|"
                    rf"dm me on|chat on|talk on|call me on|get me on|"
-                   rf"prefer|prefers)\s+(?:(?i:anything but|nothing but|only)\s+)?(?:the\s+)?"
+                   rf"prefer|prefers)\s+(?:(?i:anything but|nothing but|only)\s+)?(?:the\s+|"
+                   rf"(?i:my)\s+(?:(?i:work|personal|private|school|old|new)\s+)?)?"
                    rf"({_CH})\b", t):
         before = t[:m.start(1)]
         negated = bool(search(rf"\b(?:{_NEG}|stop|refuses? to|hate|dislike)\b", before, IC))
@@ -487,7 +537,7 @@ def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
             found.say(part, "uses_channel", channel(other.group(1)), not negated, 0.9,
                       "channel")
     elif m := search(r"\b(?:don't|do not|never|stop)\s+(call|phone|ring|text|email|e-mail|"
-                     r"message|dm)\s+me\b", t, IC):
+                     r"message|dm)(?:\s+me\b|\s*(?:[.,;!]|$))", t, IC):
         found.say(part, "uses_channel", channel(m.group(1)), True, 0.9, "channel")
     elif m := match(r"^(?i:(?:just\s+)?(text|email|e-mail|message|dm|call|ring)\s+me)\b"
                     r"(?!\s+[A-Z])(?!\s+(?i:when|if|back|later|tomorrow))", t):
@@ -515,6 +565,9 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             m.group(2)) and m.group(2).lower() not in ctx.names and (
             m.group(1) or search(r"\b(?i:again|here|speaking|from)\b", t)):
         found.add(USER, "name", m.group(2), False, 0.85, "name")  # "hey it's Priyanka again"
+    elif (m := match(rf"^(?i:(?:hey|hi|hello|yo)\W+)?({NAME})\s+(?i:here)\s*$", t)) and is_name(
+            m.group(1)) and m.group(1).lower() not in ctx.names:
+        found.add(USER, "name", m.group(1), False, 0.85, "name")  # "Hey, Marcus here."
     elif (m := search(rf"\b(?i:(?:his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and ctx.person:
         found.add(ctx.person, "name", m.group(1), False, 0.9, "name")
         ctx.names[m.group(1).lower()] = ctx.person

@@ -93,7 +93,8 @@ _HYPOTHETICAL = re.compile(
     r"^(?:if|what if|suppose|imagine|i wish|wish)\b|\bif i\b|\bi'd\b(?! (?:say|guess))",
     re.IGNORECASE)
 _REPORTED = re.compile(r"^(?:听说|据说|有人|大家|别人|人家|他们说|people|everyone|someone|"
-                       r"somebody|nobody|they say)|(?<!上)说(?!过|话|的|正事)", re.IGNORECASE)
+                       r"somebody|nobody|they say)|(?<![上小传游解演学])说(?!过|话|的|正事)",
+                       re.IGNORECASE)  # 小说, 传说: a novel, a legend — nobody speaking
 
 
 def is_question(clause: str) -> bool:

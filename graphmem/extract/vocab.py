@@ -51,7 +51,10 @@ PET_EN = alternation(
     "dog puppy pup cat kitten kitty rabbit bunny hamster parrot budgie cockatiel bird "
     "goldfish fish turtle tortoise snake lizard gecko ferret hedgehog horse pony chinchilla "
     "rat guinea_pig golden_retriever labrador poodle beagle corgi husky pug dachshund "
-    "shiba bulldog terrier chihuahua german_shepherd border_collie")
+    "shiba bulldog terrier chihuahua german_shepherd border_collie greyhound whippet "
+    "doodle goldendoodle labradoodle cockapoo spaniel cocker_spaniel rottweiler pitbull "
+    "pit_bull dalmatian schnauzer shih_tzu yorkie collie sheepdog great_dane mutt "
+    "tabby maine_coon ragdoll")
 PET_ZH = alternation(
     "猫 猫咪 小猫 狗 狗狗 小狗 柴犬 柯基 金毛 泰迪 哈士奇 拉布拉多 边牧 比熊 博美 兔子 仓鼠 "
     "鹦鹉 金鱼 乌龟 蜥蜴 刺猬 龙猫 豚鼠 布偶猫 英短 橘猫 狸花猫 美短 暹罗猫 萨摩耶 德牧 阿拉斯加 "
@@ -74,6 +77,7 @@ JOB_EN = alternation(
     "specialist coordinator administrator banker trader broker realtor agent entrepreneur "
     "freelancer contractor paramedic caregiver nanny babysitter janitor housekeeper tailor "
     "hairdresser stylist barber coach trainer instructor principal pastor priest midwife "
+    "stay-at-home_dad stay-at-home_mom stay-at-home_mum stay-at-home_parent homemaker "
     "dietitian nutritionist planner strategist producer sonographer radiologist "
     "hygienist physiotherapist physio chiropractor optometrist optician pediatrician "
     "anesthesiologist anaesthetist dermatologist cardiologist oncologist psychotherapist "
@@ -166,3 +170,18 @@ _PLACES_ZH_TEXT = """
     丽江 桂林 扬州 徐州 洛阳 美国 英国 日本 韩国 加拿大 澳洲 澳大利亚 新加坡 德国
     法国 意大利"""
 PLACES_ZH = frozenset(_PLACES_ZH_TEXT.split())
+
+# -- study -------------------------------------------------------------------------------
+
+# What "learning X" studies: a language ("learning Japanese on Duolingo"); learning the
+# guitar or to cook is a hobby or a plan, not a field of study.
+LANGUAGE_EN = alternation(
+    "English Spanish French German Italian Portuguese Dutch Swedish Norwegian Danish Finnish "
+    "Polish Russian Ukrainian Greek Turkish Arabic Hebrew Persian Farsi Hindi Urdu Bengali "
+    "Punjabi Tamil Mandarin Cantonese Chinese Japanese Korean Vietnamese Thai Indonesian "
+    "Tagalog Swahili Latin ASL sign_language")
+# A field said before "student" ("a second-year law student").
+FIELD_EN = alternation(
+    "law med medical nursing engineering architecture art music film business economics "
+    "history math maths physics chemistry biology psychology philosophy pharmacy dental "
+    "design journalism education computer_science CS")
