@@ -1,16 +1,15 @@
 """Score the rule extractor on a held-out labelled set, the way the labelled test does.
 
-``tests/data/extraction_heldout.{en,zh}.jsonl`` were written after the extractor's rules,
-by someone who had not seen them, in the same format and label conventions as
-``tests/data/extraction_labelled.*.jsonl``; the rules were then improved against them, so
-they are a development set now. ``tests/data/extraction_heldout2.{en,zh}.jsonl`` were
-written afterwards, before the improved rules were run on them, and scored once: they are
-the honest figure. This script reuses the scoring of ``tests/test_extract_labelled.py``
+``tests/data/extraction_heldout.{en,zh}.jsonl``, then ``extraction_heldout2`` and
+``extraction_heldout3`` were each written apart from the rules (``heldout3`` by someone who
+had not seen them), scored once — the honest figure — and then used to improve the rules:
+development sets now. The next honest figure needs a new set, written before the rules see
+it. This script reuses the scoring of ``tests/test_extract_labelled.py``
 unchanged (episode building, min confidence, subject normalization, the item's own
 supersession, value matching) and only swaps the data file.
 
     cd /work/main && .venv/bin/python scripts/extraction_heldout.py \
-        [--set heldout|heldout2 | --file PATH.jsonl] [--lang en|zh] [--quiet] [--speed]
+        [--set heldout|heldout2|heldout3 | --file PATH.jsonl] [--lang en|zh] [--quiet] [--speed]
 
 Prints per language: overall and per-predicate precision/recall, then every item with an
 error (expected vs got), false negatives and false positives. ``--speed`` also times the

@@ -516,6 +516,13 @@ def test_consolidation_reads_episodes_one_by_one_when_a_batch_fails():
     (["我是东北人，现在在成都工作"], {("user", "lives_in", "成都", False)}),
     (["我爸妈住在郑州，我一个人在北京"], {("user", "lives_in", "北京", False)}),
     (["我在阿里做运营", "上个月跳槽去了拼多多"], {("user", "works_at", "拼多多", False)}),
+    (["I mostly code in VS Code", "ok I've fully switched to Cursor now, uninstalled VS Code"],
+     {("user", "uses_tool", "Cursor", False), ("user", "uses_tool", "VS Code", True)}),
+    (["I stopped using Excel for budgeting", "using YNAB now"],
+     {("user", "uses_tool", "Excel", True), ("user", "uses_tool", "YNAB", False)}),
+    (["修图我一直用Photoshop", "不过最近全换成Lightroom了，Photoshop已经不用了"],
+     {("user", "uses_tool", "Lightroom", False), ("user", "uses_tool", "Photoshop", True)}),
+    (["我什么都在Notion里记"], {("user", "uses_tool", "Notion", False)}),
 ])
 def test_everyday_ways_of_saying_a_fact(texts, wanted):
     assert wanted <= conversation(*texts)
@@ -525,6 +532,8 @@ def test_everyday_ways_of_saying_a_fact(texts, wanted):
     ("my dad's a retired firefighter", ("father", "works_as")),  # not his job now
     ("I'm going to learn Spanish before the summer", ("user", "studies")),  # a plan
     ("我们家宝宝对牛奶蛋白过敏", ("user", "allergic_to")),  # the baby's, not the user's
+    ("I use WhatsApp mostly", ("user", "uses_tool")),  # a channel, not a tool
+    ("我平时用app记账", ("user", "uses_tool")),  # no product named
 ])
 def test_what_is_not_so_now_or_not_the_users_is_not_said(text, unwanted):
     assert not {f for f in conversation(text) if f[:2] == unwanted}

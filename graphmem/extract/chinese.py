@@ -13,7 +13,16 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import USER, Context, Found, Part, first_search, match, search
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    compiled,
+    first_search,
+    match,
+    search,
+)
 from graphmem.extract.plans import dropped, plan
 from graphmem.extract.text import is_hedged, is_past, is_reported, strip_emoji
 from graphmem.extract.vocab import (
@@ -29,6 +38,7 @@ from graphmem.extract.vocab import (
     PLACES_ZH,
     REL_ZH,
     REL_ZH_SHORT,
+    TOOL_ZH,
 )
 
 _HAN = r"[\u4e00-\u9fff]"
@@ -152,7 +162,7 @@ _NOT_ORIGIN = frozenset(_NOT_ORIGIN_TEXT.split())
 def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
     t = part.text
     for rule in (_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
-                 _plans, _channels):
+                 _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 
@@ -558,3 +568,27 @@ def _budget(clause: str, ctx: Context, found: Found) -> None:
     owner = search(rf"({REL_ZH})的预算", clause)
     found.add(_kin(owner.group(1))[0] if owner else ctx.event or USER, "budget", amount, False,
               0.85, "amount")
+
+
+# A tool: a product named in Latin letters (Figma, Notion, VS Code) or one of the everyday
+# Chinese apps (飞书文档, 多邻国); a channel (微信, 钉钉) is ``_channels``'s.
+_TOOL_ZH = (rf"(?:[A-Z][A-Za-z0-9+#.-]*[A-Za-z0-9+#](?:\s[A-Z][A-Za-z0-9+#.-]*)?|{TOOL_ZH})")
+_TOOL_UNUSED = (rf"(?:不再用|不用|别用|没再用|弃用|卸载了|卸了)({_TOOL_ZH})",
+                rf"({_TOOL_ZH})(?:已经|早就|现在)?(?:不用了|不再用了|卸载了|卸了)")
+_TOOL_USED = (rf"(?:用|使用|在用|改用|换成了?|换到了?|转到了?|切到了?)(?:的是)?\s*({_TOOL_ZH})",
+              rf"在({_TOOL_ZH})(?:里|上)(?:面)?(?:记|写|做|画|管|整理|打卡|规划)")
+
+
+def _tools(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """我平时画图用Figma; 现在用随手记; 我什么都在Notion里记; Photoshop已经不用了 (no longer)."""
+    taken: list[tuple[int, int]] = []
+    for negated, patterns in ((True, _TOOL_UNUSED), (False, _TOOL_USED)):
+        for pattern in patterns:
+            for m in compiled(pattern).finditer(t):
+                tool = m.group(1).strip()
+                if (any(a < m.end(1) and m.start(1) < b for a, b in taken)
+                        or re.fullmatch(CHANNEL_ZH, tool, re.I) or tool.lower() in ctx.names):
+                    continue
+                taken.append(m.span(1))
+                found.say(part, "uses_tool", tool, negated, 0.8, "tool")
+

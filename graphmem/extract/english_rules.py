@@ -20,6 +20,7 @@ from graphmem.extract.candidate import (
     Context,
     Found,
     Part,
+    compiled,
     first_search,
     match,
     search,
@@ -71,7 +72,7 @@ def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
     for rule in (_self_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
-                 _plans, _channels):
+                 _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 
@@ -739,3 +740,40 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
     elif m := match(r"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|just\s+|really\s+)?"
                     r"(?:the\s+)?([\w -]{2,30})$", t, IC):
         found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)
+
+
+# A tool is named as a product: "Figma", "VS Code", "Google Docs" — capitalized words (a
+# channel is ``_channels``'s, a place is nobody's tool).
+_TOOL = (r"(?!(?:I|I'm|The|A|An|My|It)\b)[A-Z][\w+#.-]*[\w+#]"
+         r"(?:\s+(?:[A-Z][\w+#.-]*[\w+#]|\d+)){0,2}")
+_TOOL_USE = (
+    rf"\b(?i:(?:stopped|quit|stop)\s+using|no\s+longer\s+using?|(?:don't|do not|never)\s+use|"
+    rf"uninstalled|ditched|dropped)\s+({_TOOL})",
+    rf"\b(?i:use|uses|using|switched\s+(?:over\s+)?to|migrated\s+to|moved\s+over\s+to)\s+"
+    rf"(?i:(?:mostly|only|just|both|a\s+lot\s+of)\s+)?({_TOOL})",
+    rf"\b(?i:(?:code|coding|write|writing|draw|drawing|design|designing|edit|editing|"
+    rf"sketch|sketching|making|make|made|track|tracking|keep|keeping|plan|planning)\s+"
+    rf"(?:(?:the|my|all|everything|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:in|on|with))\s+({_TOOL})",
+    rf"\b(?i:work|working)\s+(?i:in)\s+({_TOOL})\s+(?i:for|all|every)\b",
+    rf"\b(?i:learning|studying|practicing|practising)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:on|with)\s+"
+    rf"({_TOOL})",
+)
+_NOT_TOOLS = re.compile(rf"^(?:{CHANNEL_EN}|{CHANNEL_EN_CASED})$|^(?:Google\s+Meet|Monday|"
+                        r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|"
+                        r"March|April|May|June|July|August|September|October|November|"
+                        r"December|English|Spanish|French|German|Chinese|Japanese|Korean)$", IC)
+
+
+def _tools(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"I use Figma all day", "code in VS Code", "making the slides in Keynote", "switched
+    to Cursor", "stopped using Excel" (no longer)."""
+    taken: list[tuple[int, int]] = []  # "stopped using Excel": not also "using Excel"
+    for i, pattern in enumerate(_TOOL_USE):
+        for m in compiled(pattern).finditer(t):
+            tool = m.group(1).strip()
+            if (any(a < m.end(1) and m.start(1) < b for a, b in taken) or _NOT_TOOLS.match(tool)
+                    or tool.lower() in ctx.names or not is_name(tool)):
+                continue
+            taken.append(m.span(1))
+            found.say(part, "uses_tool", tool, i == 0, 0.8, "tool")
+

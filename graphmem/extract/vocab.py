@@ -185,3 +185,11 @@ FIELD_EN = alternation(
     "law med medical nursing engineering architecture art music film business economics "
     "history math maths physics chemistry biology psychology philosophy pharmacy dental "
     "design journalism education computer_science CS")
+
+# -- tools -------------------------------------------------------------------------------
+
+# Everyday Chinese apps named in Chinese (a tool named in Latin letters needs no list).
+TOOL_ZH = alternation(
+    "飞书文档 腾讯文档 石墨文档 金山文档 语雀 印象笔记 有道云笔记 幕布 滴答清单 多邻国 百词斩 扇贝 "
+    "随手记 鲨鱼记账 剪映 美图秀秀 醒图 百度网盘 夸克 有道词典 网易云音乐 QQ音乐 高德地图 百度地图")
+
