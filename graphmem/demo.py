@@ -139,4 +139,6 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
         "(docs/browser.md), then paste:")
     console.print(browser_query(user_id), markup=False, soft_wrap=True)
     console.print(f"Analysts' queries: graphmem cypher --list; e.g. "
-                  f"graphmem cypher user_timeline --param user_id={user_id}", markup=False)
+                  f"graphmem cypher user_timeline --param user_id={user_id} "
+                  f"--param since=2000-01-01T00:00:00Z --param until=2100-01-01T00:00:00Z",
+                  markup=False)

@@ -234,3 +234,30 @@ def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
         mem.flush()
         stored = {ep.session_id for ep in mem.episodes(user)}
     assert stored == {f"s{i}" for i in range(6)}
+
+
+def test_a_session_begun_through_another_buffer_is_not_overwritten(neo4j_uri, embedder,
+                                                                   driver, tmp_path, user_id):
+    """A second raw buffer numbers the same session's messages from 1 again: the episodes it
+    closes collide with the stored ones by id. They are refused, not merged over."""
+    session = f"{user_id}-s"
+    first = [{"user_id": user_id, "session_id": session, "role": "user",
+              "content": text, "ts": T0 + timedelta(minutes=i)}
+             for i, text in enumerate(["I'm planning a party, budget 500", "Roses please"])]
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "one", embedder=embedder) as mem:
+        mem.add_messages(first)
+        mem.flush()
+    again = [{**first[0], "content": "I'm allergic to peanuts", "ts": T0 + timedelta(days=1)},
+             {**first[1], "user_id": f"{user_id}-b", "session_id": f"{user_id}-b-s"}]
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "two", embedder=embedder) as mem:
+        mem.add_messages(again)
+        mem.flush()
+        rejected = mem.stats().rejected
+        assert len(rejected) == 1 and "already stored in Neo4j with other text" in rejected[0]
+        assert mem.raw(user_id, session, None)[0].content == "I'm allergic to peanuts"  # kept
+        assert [e.raw_span for e in mem.episodes(f"{user_id}-b")] == [(1, 1)]  # others go on
+    records, _, _ = driver.execute_query(
+        "MATCH (:Episode {user_id: $u})-[:HAS_MESSAGE]->(m:Message) "
+        "RETURN m.msg_id AS i, m.content AS c ORDER BY i", u=user_id)
+    assert [(r["i"], r["c"]) for r in records] == [(1, "I'm planning a party, budget 500"),
+                                                   (2, "Roses please")]

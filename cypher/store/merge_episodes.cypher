@@ -7,6 +7,9 @@
 //   prefix; speakers: the lowercased words of the speakers' names, kept on the User
 //   (keyword search weighs them less: retrieve/search_messages_fulltext). Times (start_time,
 //   end_time, action_times, ts) come as ISO 8601 text with their UTC offset.
+// Returns the messages already stored under the same id with other text (`clashes`): a
+// session written through another raw buffer numbers its messages from 1 again. The
+// caller rolls the transaction back when there is any — nothing is overwritten.
 UNWIND $episodes AS ep
 MERGE (u:User {user_id: ep.user_id})
 SET u.speakers = coalesce(u.speakers, [])
@@ -36,6 +39,7 @@ WITH e, ep
 CALL (e, ep) {
   UNWIND ep.messages AS msg
   MERGE (m:Message {message_id: msg.message_id})
+  WITH e, ep, msg, m, m.content IS NOT NULL AND m.content <> msg.content AS clash
   SET m.user_id = ep.user_id,
       m.tenant = ep.tenant,
       m.session_id = ep.session_id,
@@ -47,5 +51,7 @@ CALL (e, ep) {
       m.text = msg.text,
       m.ts = datetime(msg.ts)
   MERGE (e)-[:HAS_MESSAGE]->(m)
+  RETURN collect(CASE WHEN clash THEN {session_id: ep.session_id, user_id: ep.user_id,
+                                       msg_id: msg.msg_id} END) AS clashes
 }
-RETURN count(e) AS stored
+RETURN count(e) AS stored, reduce(all = [], c IN collect(clashes) | all + c) AS clashes

@@ -7,11 +7,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from graphmem._errors import ConfigError
 from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message, fixed_offset
 from graphmem.nlp import split_speaker
 from graphmem.segment import ClosedEpisode, is_filler
 from graphmem.store.ids import message_node_id, tenant_key
-from graphmem.store.runner import QueryRunner
+from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.search import nearest
 
 # Open ends of a time window: the supported range of message times (checked at the door).
@@ -83,16 +84,23 @@ def write_episodes(
         since[ep.user_id] = min(ep.start_time, since.get(ep.user_id, ep.start_time))
     rows = sorted((episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)),
                   key=lambda r: (r["user_id"], r["session_id"], r["raw_span_start"]))
-    runner.write_many(
-        [
-            ("store/lock_users", {"user_ids": sorted(since)}),
-            ("store/merge_episodes", {"episodes": rows}),
-            ("store/link_episodes", {"users": [
-                {"user_id": u, "since": t} for u, t in sorted(since.items())
-            ]}),
-        ],
-        name="store/merge_episodes+link_episodes",
-    )
+    users = [{"user_id": u, "since": t} for u, t in sorted(since.items())]
+
+    def work(tx: Tx) -> None:
+        tx.write_many([("store/lock_users", {"user_ids": sorted(since)})])
+        clashes = tx.write("store/merge_episodes", episodes=rows)[0]["clashes"]
+        if clashes:  # raised inside: the transaction rolls back, nothing is overwritten
+            first = clashes[0]
+            raise ConfigError(
+                f"message {first['msg_id']} of session {first['session_id']!r} (user "
+                f"{first['user_id']!r}) is already stored in Neo4j with other text: the "
+                "session was begun through another raw buffer (buffer_dir), which numbers "
+                "its messages from 1 too. Nothing was overwritten; these messages stay in "
+                "this buffer. Write a session through the buffer that began it, or use a "
+                "new session_id.")
+        tx.write_many([("store/link_episodes", {"users": users})])
+
+    runner.transaction("store/merge_episodes+link_episodes", work)
 
 
 def episode_from_record(rec: dict[str, Any],
