@@ -106,7 +106,8 @@ def ingest(
             _run(lambda c=chunk: mem.add_messages(c))
             on_progress(start + len(chunk), len(lines))
         closed = _run(mem.flush)
-    console.print(f"ingested {len(lines)} messages; {len(closed)} episodes closed at flush")
+    console.print(f"ingested {len(lines)} messages; {len(closed)} "
+                  f"episode{'' if len(closed) == 1 else 's'} closed at flush")
 
 
 @app.command()
@@ -148,6 +149,9 @@ def query(
     as_json: JsonOpt = False,
 ) -> None:
     """The memory context an agent would get for QUESTION."""
+    if not question.strip():
+        raise typer.BadParameter("QUESTION is empty: ask something, e.g. "
+                                 "graphmem query u1 'what flowers does she like?'")
     ctx = _with_memory(uri, buffer_dir, lambda mem: mem.query_memory(
         question, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
         top_k_facts=top_k_facts, token_budget=token_budget))
@@ -181,6 +185,12 @@ def facts(
         return
     if not found:
         console.print(f"[dim]no facts for {user_id}[/dim]")
+        from graphmem.predicates import PREDICATES
+
+        if predicate and predicate not in PREDICATES:
+            console.print(f"[dim]({predicate!r} is not a canonical predicate; those are: "
+                          f"{', '.join(PREDICATES)}; a generic reading's own predicate, such "
+                          "as go_to, is matched as written)[/dim]")
         return
     table = Table("entity", "predicate", "value", "conf", "status", "last verified")
     table.add_column("fact_id", no_wrap=True, min_width=21)  # whole: `graphmem history` needs it

@@ -311,3 +311,17 @@ def test_bench_extraction_on_a_tiny_conversation(neo4j_uri, tiny_locomo, tmp_pat
     assert report["samples"] == ["tiny-1"] and report["observations"] == 2
     assert report["episodes"] >= 1
     assert "gold observations" in done.stdout
+
+
+def test_an_empty_question_is_refused_before_connecting():
+    result = runner.invoke(app, ["query", "alice", "  ", "--uri", "bolt://127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "QUESTION is empty" in result.output
+
+
+def test_facts_of_an_unknown_predicate_name_the_canonical_ones(cli_user):
+    done = graphmem_cli("facts", cli_user["user_id"], *cli_user["common"], "--predicate",
+                        "nosuch")
+    assert done.returncode == 0, done.stderr
+    assert "'nosuch' is not a canonical predicate" in done.stdout
+    assert "uses_channel" in done.stdout
