@@ -81,6 +81,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "wedding": ("婚礼", "wedding"), "trip": ("旅行", "旅游", "trip", "vacation"),
     "interview": ("面试", "interview"), "meeting": ("会议", "meeting"),
     "report": ("报告", "report"), "thesis": ("论文", "thesis", "dissertation"),
+    "exam": ("考试", "exam", "test"), "project": ("项目", "project"),
+    "surgery": ("手术", "surgery", "operation"), "flight": ("航班", "flight"),
     "application": ("申请", "application"),
     "assignment": ("作业", "大作业", "assignment", "homework"),
     "proposal": ("提案", "proposal"),

@@ -532,11 +532,25 @@ def test_everyday_ways_of_saying_a_fact(texts, wanted):
     ("my dad's a retired firefighter", ("father", "works_as")),  # not his job now
     ("I'm going to learn Spanish before the summer", ("user", "studies")),  # a plan
     ("我们家宝宝对牛奶蛋白过敏", ("user", "allergic_to")),  # the baby's, not the user's
+    ("我最好的朋友大刘刚搬去深圳了，在大疆上班", ("user", "lives_in")),  # the friend's
+    ("我前男友是律师", ("user", "works_as")),  # the ex's job
+    ("我记性差，老是被家里人吐槽", ("user", "is_from")),  # 老是: "always", no 是X人
+    ("I'm not studying Spanish anymore", ("user", "studies")),  # only as no longer
     ("I use WhatsApp mostly", ("user", "uses_tool")),  # a channel, not a tool
     ("我平时用app记账", ("user", "uses_tool")),  # no product named
 ])
 def test_what_is_not_so_now_or_not_the_users_is_not_said(text, unwanted):
-    assert not {f for f in conversation(text) if f[:2] == unwanted}
+    assert not {f for f in conversation(text) if f[:2] == unwanted and not f[3]}
+    got = conversation(text)
     if "宝宝" in text:
-        assert ("宝宝", "allergic_to", "牛奶蛋白", False) in conversation(text)
+        assert ("宝宝", "allergic_to", "牛奶蛋白", False) in got
+    if "大刘" in text:
+        assert {("朋友", "lives_in", "深圳", False), ("朋友", "works_at", "大疆", False)} <= got
+
+
+def test_a_plan_decided_against_and_a_study_given_up_end():
+    assert ("user", "plans_to", "apply to law school", True) in conversation(
+        "I was going to apply to law school this fall", "nah, I've decided against it")
+    assert ("user", "studies", "Spanish", True) in conversation(
+        "I'm not studying Spanish anymore, dropped the class in week 3")
 

@@ -46,6 +46,9 @@ _LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以
                    r"嗯嗯|嗯|哈哈|好的|好了|只是|就是|反正|总之|那么|那|而|还是|说实话|老实说|"
                    r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽)+[，,!！\s]*")
 _ME = r"(?:我的|我|俺|偶|本人)"
+# Words between "my" and a relative: 我最好的朋友, 我大学的室友, 我一个朋友 (not a name).
+_KIN_MOD_ZH = (r"(?:(?:最好的|最好|很好的|好|亲|一个|一位|大学的?|高中的?|初中的?|小学的?|以前的?)"
+               r"(?=[\u4e00-\u9fff]))?")
 _NAME_AFTER_REL = re.compile(r"^(?:叫)?(小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]"
                              r"|阿[A-Za-z]+|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
 # A pet's name right after it: 我的金鱼泡泡今天…, 家里那只边牧旺财又… (a name, then how it is).
@@ -64,8 +67,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     """The clause's subject and the rest of it; relatives named anywhere in it become
     relations of the user on the way."""
     text = _LEAD.sub("", strip_emoji(clause).strip())
-    for m in re.finditer(rf"(?:{_ME}|我们家的?|我家的?|咱家的?)(?:和|跟)?({REL_ZH}|{REL_ZH_SHORT})",
-                         text):
+    for m in re.finditer(rf"(?:{_ME}|我们家的?|我家的?|咱家的?)(?:和|跟)?{_KIN_MOD_ZH}"
+                         rf"({REL_ZH}|{REL_ZH_SHORT})", text):
         for kin in _kin(m.group(1)):
             found.add(USER, "has_relation", kin, False, 0.9, "person")
     for m in _BARE_KIN.finditer(text):
@@ -75,7 +78,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     rest = text
     if m := match(rf"^{_ME}(?:和|跟)(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})(?!的)(?:都|一起)?", text):
         subjects, rest = (USER, *_kin(m.group(1))), text[m.end():]
-    elif m := (match(rf"^(?:{_ME}|我们家的?|我家的?|咱家的?)({REL_ZH}|{REL_ZH_SHORT})", text)
+    elif m := (match(rf"^(?:{_ME}|我们家的?|我家的?|咱家的?){_KIN_MOD_ZH}({REL_ZH}|{REL_ZH_SHORT})",
+                     text)
                or match(rf"^({REL_ZH})", text)):
         subjects, rest = _kin(m.group(1)), text[m.end():]
         if rest.startswith("的") and not rest.startswith("的话"):
@@ -298,7 +302,8 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     土生土长的重庆妹儿; 不是北京人 (not from there)."""
     m = first_search(_ORIGIN, t) or search(
         rf"土生土长的?({_HAN}{{2,4}}?)(?:人|妹儿|妹子|姑娘|小伙|娃|$)", t)
-    if m is None and (said := search(rf"(不)?是({_HAN}{{2,4}}?)人", t)) and (
+    if m is None and (said := search(rf"(?<![老总还就可但于只要真倒算像或硬])(不)?是"
+                                     rf"(?![被把给让])({_HAN}{{2,4}}?)人", t)) and (
             said.group(2) not in _NOT_ORIGIN) and not re.match(r"[我你他她这那一每谁个半]",
                                                                said.group(2)):
         found.say(part, "is_from", said.group(2), bool(said.group(1)), 0.85, "place")

@@ -363,8 +363,11 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
                                        f"at {school}" if school else None]))
     elif m := first_search(_STUDIES, t):
         value = m.group(1) + (f" at {m.group(2)}" if m.group(2) else "")
-    if value:
-        found.say(part, "studies", value.strip(), False, 0.8)
+    if value:  # "I'm not studying Spanish anymore": no longer
+        negated = bool(search(rf"\b(?:{_NEG}|stopped|quit)\b", t[:m.start()], IC)
+                       or search(r"\b(?:anymore|any more)\b", t[m.start():], IC))
+        value = re.sub(r"\s+(?:anymore|any more)$", "", value.strip(), flags=IC)
+        found.say(part, "studies", value, negated, 0.8)
 
 
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
@@ -442,6 +445,11 @@ _CHANGED_MIND = re.compile(r"\bbut\b|\bhold(?:ing)? off\b|changed (?:my|our) min
 
 def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if part.subjects is None or part.past:
+        return
+    if search(r"\bdecided\s+against\s+(?:it|that|this)\b", t, IC):
+        if ctx.plans:  # "I was going to apply to law school … nah, I've decided against it"
+            entity, value = ctx.plans[-1]
+            found.add(entity, "plans_to", value, True, 0.8)
         return
     if m := match(rf"^\s*{_AUX}(?i:(?:{_BE}|(was|were))\s+)?{_ADV}(?:(not|no longer)\s+{_ADV})?"
                   rf"(?:(?:'ve|have)\s+)?(?:been\s+)?{_PLAN_VERB}\s+(not\s+to\s+)?(.+)", t, IC):
