@@ -4,9 +4,10 @@ Each set was written apart from the rules, scored once (its honest figure, in
 docs/benchmarks.md), and then used to improve the rules — a development set from then on:
 ``extraction_heldout.*``, then ``extraction_heldout2.*``, then ``extraction_heldout3.*``
 (written by someone who had not seen the rules; scored once at en .889/.701, zh
-.842/.696, then used for the tool rules and attribution fixes). The floors sit a little under what is measured
-now, so that a change that loses facts users said (or adds wrong ones) fails here; raise
-them when the rules get better. The next honest figure needs a new set, written first.
+.842/.696, then used for the tool rules and attribution fixes). The floors sit a little
+under what is measured now, so that a change that loses facts users said (or adds wrong
+ones) fails here; raise them when the rules get better. The next honest figure needs a
+new set, written first.
 """
 
 from __future__ import annotations
