@@ -537,6 +537,7 @@ def test_everyday_ways_of_saying_a_fact(texts, wanted):
     ("我记性差，老是被家里人吐槽", ("user", "is_from")),  # 老是: "always", no 是X人
     ("I'm not studying Spanish anymore", ("user", "studies")),  # only as no longer
     ("I use WhatsApp mostly", ("user", "uses_tool")),  # a channel, not a tool
+    ("I'm using Sarah's car this week", ("user", "uses_tool")),  # someone's thing
     ("我平时用app记账", ("user", "uses_tool")),  # no product named
 ])
 def test_what_is_not_so_now_or_not_the_users_is_not_said(text, unwanted):

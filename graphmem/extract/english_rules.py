@@ -751,9 +751,9 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
 
 
 # A tool is named as a product: "Figma", "VS Code", "Google Docs" — capitalized words (a
-# channel is ``_channels``'s, a place is nobody's tool).
+# channel is ``_channels``'s, a place is nobody's tool, nor "Sarah's" car).
 _TOOL = (r"(?!(?:I|I'm|The|A|An|My|It)\b)[A-Z][\w+#.-]*[\w+#]"
-         r"(?:\s+(?:[A-Z][\w+#.-]*[\w+#]|\d+)){0,2}")
+         r"(?:\s+(?:[A-Z][\w+#.-]*[\w+#]|\d+)){0,2}(?!['’]s\b)(?![\w+#-]|\.\w)")
 _TOOL_USE = (
     rf"\b(?i:(?:stopped|quit|stop)\s+using|no\s+longer\s+using?|(?:don't|do not|never)\s+use|"
     rf"uninstalled|ditched|dropped)\s+({_TOOL})",
