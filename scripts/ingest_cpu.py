@@ -16,12 +16,13 @@ steady state.
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import tempfile
 import time
 import uuid
 from pathlib import Path
+
+from add_message_latency import cpu_s  # scripts/ is on sys.path when run as a script
 
 from graphmem import Memory
 from graphmem.bench.generate import ScaleCorpus
@@ -32,9 +33,11 @@ BATCH = 500
 
 
 def process_cpu_s(pid: int) -> float:
-    """User + system CPU seconds of process ``pid`` so far (its threads included)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU seconds of process ``pid`` so far (``add_message_latency.cpu_s``)."""
+    seconds = cpu_s(pid)
+    if seconds is None:
+        raise SystemExit(f"process {pid} (the Neo4j server) is gone")
+    return seconds
 
 
 def own_cpu_s() -> float:

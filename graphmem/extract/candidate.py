@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
@@ -161,3 +161,21 @@ def match(pattern: str, text: str, flags: int = 0) -> re.Match[str] | None:
 def first_search(patterns: tuple[str, ...], text: str) -> re.Match[str] | None:
     """The match of the first pattern that matches ``text`` (the patterns in order)."""
     return next((m for p in patterns if (m := search(p, text))), None)
+
+
+def mentions(patterns: Sequence[tuple[str, bool]], text: str,
+             keep: Callable[[str], bool]) -> list[tuple[str, bool]]:
+    """Each pattern's group-1 mentions in ``text`` that ``keep`` accepts, with the
+    pattern's flag, patterns in order: a mention overlapping one already taken is not
+    taken again ("stopped using Excel" is not also "using Excel")."""
+    taken: list[tuple[int, int]] = []
+    out: list[tuple[str, bool]] = []
+    for pattern, flag in patterns:
+        for m in compiled(pattern).finditer(text):
+            said = m.group(1).strip()
+            if any(a < m.end(1) and m.start(1) < b for a, b in taken) or not keep(said):
+                continue
+            taken.append(m.span(1))
+            out.append((said, flag))
+    return out
+

@@ -18,9 +18,9 @@ from graphmem.extract.candidate import (
     Context,
     Found,
     Part,
-    compiled,
     first_search,
     match,
+    mentions,
     search,
 )
 from graphmem.extract.plans import dropped, plan
@@ -46,6 +46,8 @@ _LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以
                    r"嗯嗯|嗯|哈哈|好的|好了|只是|就是|反正|总之|那么|那|而|还是|说实话|老实说|"
                    r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽)+[，,!！\s]*")
 _ME = r"(?:我的|我|俺|偶|本人)"
+# Whose relative: mine, or my family's (我们家宝宝 is the user's baby).
+_MY_FAMILY = rf"(?:{_ME}|我们家的?|我家的?|咱家的?)"
 # Words between "my" and a relative: 我最好的朋友, 我大学的室友, 我一个朋友 (not a name).
 _KIN_MOD_ZH = (r"(?:(?:最好的|最好|很好的|好|亲|一个|一位|大学的?|高中的?|初中的?|小学的?|以前的?)"
                r"(?=[\u4e00-\u9fff]))?")
@@ -67,7 +69,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     """The clause's subject and the rest of it; relatives named anywhere in it become
     relations of the user on the way."""
     text = _LEAD.sub("", strip_emoji(clause).strip())
-    for m in re.finditer(rf"(?:{_ME}|我们家的?|我家的?|咱家的?)(?:和|跟)?{_KIN_MOD_ZH}"
+    for m in re.finditer(rf"{_MY_FAMILY}(?:和|跟)?{_KIN_MOD_ZH}"
                          rf"({REL_ZH}|{REL_ZH_SHORT})", text):
         for kin in _kin(m.group(1)):
             found.add(USER, "has_relation", kin, False, 0.9, "person")
@@ -78,7 +80,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     rest = text
     if m := match(rf"^{_ME}(?:和|跟)(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})(?!的)(?:都|一起)?", text):
         subjects, rest = (USER, *_kin(m.group(1))), text[m.end():]
-    elif m := (match(rf"^(?:{_ME}|我们家的?|我家的?|咱家的?){_KIN_MOD_ZH}({REL_ZH}|{REL_ZH_SHORT})",
+    elif m := (match(rf"^{_MY_FAMILY}{_KIN_MOD_ZH}({REL_ZH}|{REL_ZH_SHORT})",
                      text)
                or match(rf"^({REL_ZH})", text)):
         subjects, rest = _kin(m.group(1)), text[m.end():]
@@ -578,22 +580,16 @@ def _budget(clause: str, ctx: Context, found: Found) -> None:
 # A tool: a product named in Latin letters (Figma, Notion, VS Code) or one of the everyday
 # Chinese apps (飞书文档, 多邻国); a channel (微信, 钉钉) is ``_channels``'s.
 _TOOL_ZH = (rf"(?:[A-Z][A-Za-z0-9+#.-]*[A-Za-z0-9+#](?:\s[A-Z][A-Za-z0-9+#.-]*)?|{TOOL_ZH})")
-_TOOL_UNUSED = (rf"(?:不再用|不用|别用|没再用|弃用|卸载了|卸了)({_TOOL_ZH})",
-                rf"({_TOOL_ZH})(?:已经|早就|现在)?(?:不用了|不再用了|卸载了|卸了)")
-_TOOL_USED = (rf"(?:用|使用|在用|改用|换成了?|换到了?|转到了?|切到了?)(?:的是)?\s*({_TOOL_ZH})",
-              rf"在({_TOOL_ZH})(?:里|上)(?:面)?(?:记|写|做|画|管|整理|打卡|规划)")
+_TOOL_SAID = (  # (pattern, negated): 不用Excel了 is read before 用Excel
+    (rf"(?:不再用|不用|别用|没再用|弃用|卸载了|卸了)({_TOOL_ZH})", True),
+    (rf"({_TOOL_ZH})(?:已经|早就|现在)?(?:不用了|不再用了|卸载了|卸了)", True),
+    (rf"(?:用|使用|在用|改用|换成了?|换到了?|转到了?|切到了?)(?:的是)?\s*({_TOOL_ZH})", False),
+    (rf"在({_TOOL_ZH})(?:里|上)(?:面)?(?:记|写|做|画|管|整理|打卡|规划)", False),
+)
 
 
 def _tools(t: str, part: Part, ctx: Context, found: Found) -> None:
     """我平时画图用Figma; 现在用随手记; 我什么都在Notion里记; Photoshop已经不用了 (no longer)."""
-    taken: list[tuple[int, int]] = []
-    for negated, patterns in ((True, _TOOL_UNUSED), (False, _TOOL_USED)):
-        for pattern in patterns:
-            for m in compiled(pattern).finditer(t):
-                tool = m.group(1).strip()
-                if (any(a < m.end(1) and m.start(1) < b for a, b in taken)
-                        or re.fullmatch(CHANNEL_ZH, tool, re.I) or tool.lower() in ctx.names):
-                    continue
-                taken.append(m.span(1))
-                found.say(part, "uses_tool", tool, negated, 0.8, "tool")
-
+    for tool, negated in mentions(_TOOL_SAID, t, lambda tool: not re.fullmatch(
+            CHANNEL_ZH, tool, re.I) and tool.lower() not in ctx.names):
+        found.say(part, "uses_tool", tool, negated, 0.8, "tool")

@@ -20,9 +20,9 @@ from graphmem.extract.candidate import (
     Context,
     Found,
     Part,
-    compiled,
     first_search,
     match,
+    mentions,
     search,
 )
 from graphmem.extract.english import (
@@ -456,8 +456,8 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
         # "I was going to apply to grad school, but I'm holding off": a plan given up
         value = plan_value(m.group(4), ctx.sentence)
         if not value and (thing := match(r"^(?:a|an|our|my|the)\s+(.+)", m.group(4), IC)) and (
-                _PLANNABLE.match(thing.group(1).split()[0] if thing.group(1).split() else "")
-                and match(r"^\s*(?:\S+\s+)*?(?:planning|planning on|plan|plans)\s", t, IC)):
+                _PLANNABLE.match(thing.group(1))
+                and search(r"\b(?:planning|planning on|plan|plans)\s*$", t[:m.start(4)], IC)):
             value = clean(thing.group(1), words=6)  # "we're planning a trip to Iceland"
 
         undone = bool(m.group(1) and _CHANGED_MIND.search(ctx.sentence))
@@ -754,17 +754,18 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
 # channel is ``_channels``'s, a place is nobody's tool, nor "Sarah's" car).
 _TOOL = (r"(?!(?:I|I'm|The|A|An|My|It)\b)[A-Z][\w+#.-]*[\w+#]"
          r"(?:\s+(?:[A-Z][\w+#.-]*[\w+#]|\d+)){0,2}(?!['’]s\b)(?![\w+#-]|\.\w)")
-_TOOL_USE = (
-    rf"\b(?i:(?:stopped|quit|stop)\s+using|no\s+longer\s+using?|(?:don't|do not|never)\s+use|"
-    rf"uninstalled|ditched|dropped)\s+({_TOOL})",
-    rf"\b(?i:use|uses|using|switched\s+(?:over\s+)?to|migrated\s+to|moved\s+over\s+to)\s+"
-    rf"(?i:(?:mostly|only|just|both|a\s+lot\s+of)\s+)?({_TOOL})",
-    rf"\b(?i:(?:code|coding|write|writing|draw|drawing|design|designing|edit|editing|"
-    rf"sketch|sketching|making|make|made|track|tracking|keep|keeping|plan|planning)\s+"
-    rf"(?:(?:the|my|all|everything|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:in|on|with))\s+({_TOOL})",
-    rf"\b(?i:work|working)\s+(?i:in)\s+({_TOOL})\s+(?i:for|all|every)\b",
-    rf"\b(?i:learning|studying|practicing|practising)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:on|with)\s+"
-    rf"({_TOOL})",
+_TOOL_USE = (  # (pattern, negated): "stopped using X" is read before "using X"
+    (rf"\b(?i:(?:stopped|quit|stop)\s+using|no\s+longer\s+using?|(?:don't|do not|never)\s+use|"
+     rf"uninstalled|ditched|dropped)\s+({_TOOL})", True),
+    (rf"\b(?i:use|uses|using|switched\s+(?:over\s+)?to|migrated\s+to|moved\s+over\s+to)\s+"
+     rf"(?i:(?:mostly|only|just|both|a\s+lot\s+of)\s+)?({_TOOL})", False),
+    (rf"\b(?i:(?:code|coding|write|writing|draw|drawing|design|designing|edit|editing|"
+     rf"sketch|sketching|making|make|made|track|tracking|keep|keeping|plan|planning)\s+"
+     rf"(?:(?:the|my|all|everything|our)\s+)?(?:[a-z]+\s+){{0,2}}?(?:in|on|with))\s+({_TOOL})",
+     False),
+    (rf"\b(?i:work|working)\s+(?i:in)\s+({_TOOL})\s+(?i:for|all|every)\b", False),
+    (rf"\b(?i:learning|studying|practicing|practising)\s+[\w-]+(?:\s+[\w-]+)?\s+(?i:on|with)\s+"
+     rf"({_TOOL})", False),
 )
 _NOT_TOOLS = re.compile(rf"^(?:{CHANNEL_EN}|{CHANNEL_EN_CASED})$|^(?:Google\s+Meet|Monday|"
                         r"Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|"
@@ -775,13 +776,6 @@ _NOT_TOOLS = re.compile(rf"^(?:{CHANNEL_EN}|{CHANNEL_EN_CASED})$|^(?:Google\s+Me
 def _tools(t: str, part: Part, ctx: Context, found: Found) -> None:
     """"I use Figma all day", "code in VS Code", "making the slides in Keynote", "switched
     to Cursor", "stopped using Excel" (no longer)."""
-    taken: list[tuple[int, int]] = []  # "stopped using Excel": not also "using Excel"
-    for i, pattern in enumerate(_TOOL_USE):
-        for m in compiled(pattern).finditer(t):
-            tool = m.group(1).strip()
-            if (any(a < m.end(1) and m.start(1) < b for a, b in taken) or _NOT_TOOLS.match(tool)
-                    or tool.lower() in ctx.names or not is_name(tool)):
-                continue
-            taken.append(m.span(1))
-            found.say(part, "uses_tool", tool, i == 0, 0.8, "tool")
-
+    for tool, negated in mentions(_TOOL_USE, t, lambda tool: not _NOT_TOOLS.match(tool)
+                                  and tool.lower() not in ctx.names and is_name(tool)):
+        found.say(part, "uses_tool", tool, negated, 0.8, "tool")
