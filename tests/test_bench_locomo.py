@@ -222,6 +222,10 @@ def test_lucene_query_is_an_escaped_or_of_content_words():
     )
     assert lucene_or_query("What is it?") == "what OR is OR it"  # only function words: keep
     assert lucene_or_query("?!") == ""
+    # an apostrophe does not split a word: no one-letter terms ("s", "t") from it
+    assert lucene_or_query("What did Samantha's dog eat?") == "samantha OR dog OR eat"
+    assert lucene_or_query("Why didn’t John’s O'Brien go?") == "john OR o'brien OR go"
+    assert lucene_or_query("What's Plan B for June 5?") == "plan OR june OR 5"
     assert escape_lucene('a+b (c) "d" e:f AND/OR*') == r'a\+b \(c\) \"d\" e\:f AND\/OR\*'
 
 

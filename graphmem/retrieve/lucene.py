@@ -9,7 +9,11 @@ from typing import Any
 from graphmem.nlp import is_chinese, jieba_words
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
-_QUERY_WORD = re.compile(r"[\u3400-\u9fff]+|\w+")
+# A word keeps its apostrophes ("didn't", "O'Brien"): split there, "Samantha's" gave "s" and
+# "didn't" gave "t", one-letter terms that matched rare messages with odd quote marks
+# ("it`s") at a high weight.
+_QUERY_WORD = re.compile(r"[\u3400-\u9fff]+|\w+(?:['\u2019]\w+)*")
+_POSSESSIVE = re.compile(r"'s$")
 
 # Function words left out of queries (they make every document a candidate).
 _STOPWORDS_TEXT = """
@@ -52,11 +56,27 @@ def lucene_terms(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
     itself, not any of its characters."""
     words: list[str] = []
     for run in _QUERY_WORD.findall(text):
-        words.extend(jieba_words(run) if is_chinese(run) else [run.lower()])
-    content = [w for w in words if w not in stopwords] or words
+        words.extend(jieba_words(run) if is_chinese(run) else [_latin_word(run)])
+    content = [w for w in words if not _function_word(w, stopwords)] or words
     unique = list(dict.fromkeys(w for w in content if w.strip()))
     return [{"word": w, "term": f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
              else escape_lucene(w), "weak": w in WEAK_WORDS} for w in unique]
+
+
+def _latin_word(run: str) -> str:
+    """``run`` lowercased, one apostrophe, a possessive's "'s" off ("Samantha's" is
+    "samantha": the ``english`` analyzer drops it from messages, and a speaker's name
+    is known by its bare form)."""
+    return _POSSESSIVE.sub("", run.lower().replace("\u2019", "'"))
+
+
+def _function_word(word: str, stopwords: frozenset[str]) -> bool:
+    """A stop word, a contraction of one ("it's", "I'm", "you're") or a negated verb
+    ("didn't", "haven't"), or a single Latin letter."""
+    if word in stopwords or (len(word) == 1 and word.isascii() and word.isalpha()):
+        return True
+    base, apostrophe, _ = word.partition("'")
+    return bool(apostrophe) and (base in stopwords or word.endswith("n't"))
 
 
 def lucene_or_query(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
