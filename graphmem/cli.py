@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -13,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.table import Column, Table
 from rich.text import Text
 
 from graphmem._errors import GraphmemError
@@ -24,7 +25,11 @@ app = typer.Typer(help="graphmem — long-term memory for LLM agents, kept in Ne
 bench_app = typer.Typer(help="Benchmarks: ingest throughput, scale, LoCoMo retrieval.",
                         no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
-console = Console()
+# Piped or redirected, rich would fit tables into 80 columns and cut ids and times with
+# "…"; a file or a pager gets wide lines instead ($COLUMNS still wins).
+PIPED_WIDTH = 200
+console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS")
+                  else PIPED_WIDTH)
 err = Console(stderr=True)
 
 UriOpt = Annotated[str | None, typer.Option("--uri", envvar="GRAPHMEM_NEO4J_URI",
@@ -33,6 +38,27 @@ BufferOpt = Annotated[Path | None, typer.Option("--buffer-dir", envvar="GRAPHMEM
                                                 help="Raw buffer directory.")]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="One JSON object per line.")]
+
+
+def _table(*headers: str, title: str | None = None) -> Table:
+    """A table whose cells wrap onto more lines when narrow, never cut with "…"."""
+    return Table(*(Column(h, overflow="fold") for h in headers), title=title)
+
+
+def _iso_time(text: str) -> datetime:
+    """An ``--since``/``--until``/``--now`` value: an ISO date or datetime, UTC without a
+    zone; anything else is refused with an example."""
+    try:
+        value = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise typer.BadParameter(
+            f"{text!r} is not an ISO date or datetime; e.g. 2024-05-08, 2024-05-08T14:30 "
+            "or 2024-05-08T14:30+02:00 (UTC without a zone)") from None
+    return _aware(value)  # type: ignore[return-value]
+
+
+def _time_option(help_text: str) -> Any:
+    return typer.Option(parser=_iso_time, metavar="ISO", help=help_text)
 
 
 def _connect(uri: str | None, buffer_dir: Path | None, **settings: Any):
@@ -113,8 +139,8 @@ def ingest(
 @app.command()
 def episodes(
     user_id: str,
-    since: Annotated[datetime | None, typer.Option(help="ISO datetime (UTC if no zone).")] = None,
-    until: Annotated[datetime | None, typer.Option()] = None,
+    since: Annotated[datetime | None, _time_option("From (ISO; UTC if no zone).")] = None,
+    until: Annotated[datetime | None, _time_option("Up to, not including (ISO).")] = None,
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
     as_json: JsonOpt = False,
@@ -129,7 +155,7 @@ def episodes(
     if not found:
         console.print(f"[dim]no episodes for {user_id}[/dim]")
         return
-    table = Table("start", "session", "goal", "result", "raw_span")
+    table = _table("start", "session", "goal", "result", "raw_span")
     for ep in found:
         table.add_row(ep.start_time.isoformat(timespec="seconds"), ep.session_id, ep.goal,
                       ep.result, f"{ep.raw_span[0]}–{ep.raw_span[1]}")
@@ -140,7 +166,7 @@ def episodes(
 def query(
     user_id: str,
     question: str,
-    now: Annotated[datetime | None, typer.Option(help="Resolve time hints as of (ISO).")] = None,
+    now: Annotated[datetime | None, _time_option("Resolve time hints as of (ISO).")] = None,
     top_k_episodes: Annotated[int, typer.Option()] = 3,
     top_k_facts: Annotated[int, typer.Option()] = 5,
     token_budget: Annotated[int | None, typer.Option()] = None,
@@ -192,7 +218,7 @@ def facts(
                           f"{', '.join(PREDICATES)}; a generic reading's own predicate, such "
                           "as go_to, is matched as written)[/dim]")
         return
-    table = Table("entity", "predicate", "value", "conf", "status", "last verified")
+    table = _table("entity", "predicate", "value", "conf", "status", "last verified")
     table.add_column("fact_id", no_wrap=True, min_width=21)  # whole: `graphmem history` needs it
     for f in found:
         table.add_row(f.entity, f.predicate, ("NOT " if f.negated else "") + f.value,
@@ -224,8 +250,8 @@ def history(
 @app.command()
 def consolidate(
     user_id: Annotated[str | None, typer.Option(help="Only this user.")] = None,
-    now: Annotated[datetime | None, typer.Option(
-        help="Expire and decay as of this time (ISO), e.g. when importing old logs.")] = None,
+    now: Annotated[datetime | None, _time_option(
+        "Expire and decay as of this time (ISO), e.g. when importing old logs.")] = None,
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
     quiet: QuietOpt = False,
@@ -305,7 +331,7 @@ def cypher_query(
     if not rows:
         console.print(f"[dim]{query.name}: no rows[/dim]")
         return
-    table = Table(*rows[0], title=f"{query.name} ({len(rows)} rows)")
+    table = _table(*rows[0], title=f"{query.name} ({len(rows)} rows)")
     for row in rows:
         table.add_row(*(Text(_cell(value)) for value in row.values()))  # no markup
     console.print(table)
@@ -344,7 +370,7 @@ def _print_query_list(found: list[Any], as_json: bool) -> None:
                 {"name": p.name, "type": p.type, "optional": p.optional}
                 for p in q.parameters]}, ensure_ascii=False))
         return
-    table = Table("name", "parameters", "answers", title="cypher/queries/")
+    table = _table("name", "parameters", "answers", title="cypher/queries/")
     for q in found:
         table.add_row(q.name, " ".join(f"{p.name}{'?' if p.optional else ''}"
                                        for p in q.parameters), q.summary)
@@ -426,7 +452,7 @@ def stats(uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = F
     if run is None:
         console.print("[dim]no worker run yet (start `graphmem worker`)[/dim]")
         return
-    table = Table("last worker run", "")
+    table = _table("last worker run", "")
     for key, value in run.model_dump().items():
         table.add_row(key, value.isoformat(timespec="seconds")
                       if isinstance(value, datetime) else str(value))

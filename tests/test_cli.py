@@ -319,6 +319,24 @@ def test_an_empty_question_is_refused_before_connecting():
     assert "QUESTION is empty" in result.output
 
 
+@pytest.mark.parametrize("args", [["query", "alice", "hi?", "--now", "yesterday"],
+                                  ["episodes", "alice", "--since", "2024-13-01"],
+                                  ["consolidate", "--now", "last week"]])
+def test_a_time_that_is_not_iso_is_refused_with_an_example(args):
+    result = runner.invoke(app, [*args, "--uri", "bolt://127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "is not an ISO date or datetime" in result.output
+    assert "2024-05-08T14:30" in result.output
+
+
+def test_a_piped_table_keeps_whole_ids_and_times(cli_user):
+    done = graphmem_cli("episodes", cli_user["user_id"], *cli_user["common"],
+                        env={"COLUMNS": ""})
+    assert done.returncode == 0, done.stderr
+    assert f"{cli_user['user_id']}-wechat-d15" in done.stdout  # not "u_3f…" at 80 columns
+    assert re.search(r"│ \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d", done.stdout)
+
+
 def test_facts_of_an_unknown_predicate_name_the_canonical_ones(cli_user):
     done = graphmem_cli("facts", cli_user["user_id"], *cli_user["common"], "--predicate",
                         "nosuch")
