@@ -150,6 +150,17 @@ def test_search_episodes_combines_time_window_and_similarity(
         assert [h.goal for h, _ in windowed] == ["planning a wedding with tulips"]
 
 
+def test_listed_and_found_episodes_hold_their_whole_messages_with_msg_ids(memory, user_id):
+    long = "I need a hotel in Lisbon for the conference. " * 8 + "Budget is 120 euros a night."
+    memory.add_messages(turns(user_id, f"{user_id}-s", T0, long, "Booked Hotel Avenida."))
+    memory.flush()
+    (listed,) = memory.episodes(user_id)
+    ((found, _),) = memory.search_episodes(user_id, "hotel in Lisbon", k=1)
+    for episode in (listed, found):
+        assert [(a.msg_id, a.role) for a in episode.actions] == [(1, "user"), (2, "assistant")]
+        assert episode.actions[0].content == long  # not the stored, shortened display text
+
+
 def test_other_users_episodes_are_invisible(memory, user_id):
     memory.add_messages(turns(f"{user_id}-other", f"{user_id}-o", T0, "secret plans"))
     memory.flush()

@@ -149,7 +149,7 @@ def list_episodes(
             "retrieve/list_episodes", user_id=user_id, since=since or EARLIEST,
             until=until or LATEST, limit=size, after_time=after[0], after_id=after[1],
         )
-        found += [episode_from_record(r["episode"]) for r in rows]
+        found += [episode_from_record(r["episode"], r["messages"]) for r in rows]
         if len(rows) < size:
             break
         last = rows[-1]["episode"]
@@ -159,7 +159,8 @@ def list_episodes(
 
 def get_episodes(runner: QueryRunner, event_ids: Sequence[str]) -> dict[str, Episode]:
     rows = runner.read("retrieve/get_episodes", event_ids=list(event_ids))
-    return {r["episode"]["event_id"]: episode_from_record(r["episode"]) for r in rows}
+    return {r["episode"]["event_id"]: episode_from_record(r["episode"], r["messages"])
+            for r in rows}
 
 
 def search_episodes_in_window(
