@@ -15,6 +15,7 @@ from graphmem.retrieve.passages import (
     Passage,
     build_passages,
     fuse,
+    sentences,
     trim,
     without_small_talk,
 )
@@ -110,6 +111,17 @@ def test_trim_keeps_the_sentence_that_matches_and_what_follows_it():
     assert "someone wrote me a letter" in shown and "Their words touched me" in shown
     assert shown.startswith("…") and count_tokens(shown) <= 30
     assert trim("short and sweet", "anything", 10) == "short and sweet"
+
+
+def test_a_shown_sentence_keeps_its_decimals_abbreviations_and_quotes():
+    text = ("Sure! Inflation was 5.8% last year, e.g. rent went up. Dr. Lee suggests 0.5 mg "
+            "before bed. My pick is the \u201cAventon Pace 500.3.\u201d Anything else?")
+    assert sentences(text) == [
+        "Sure!", "Inflation was 5.8% last year, e.g. rent went up.",
+        "Dr. Lee suggests 0.5 mg before bed.", "My pick is the \u201cAventon Pace 500.3.\u201d",
+        "Anything else?"]
+    assert "0.5 mg" in trim(text, "How much melatonin did Dr. Lee suggest?", 20)
+    assert sentences("我很好。你呢？哈哈！！好的") == ["我很好。", "你呢？", "哈哈！！", "好的"]
 
 
 @pytest.mark.parametrize(("text", "shown"), [

@@ -14,14 +14,18 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import pairwise
 
+from graphmem.extract.text import mask_abbreviations, unmask
 from graphmem.nlp import is_chinese, split_speaker
 from graphmem.retrieve.tokens import count_tokens
 from graphmem.retrieve.words import content_words, stem
 
 RRF_K = 60
 ELLIPSIS = " … "
-_SENTENCE = re.compile(r"[^。！？!?.\n]+(?:[。！？!?.]+|\n|$)")
+# A sentence ends at . ! ? followed by a space (closing quotes and brackets stay with it),
+# after 。！？, or at a line break — not inside "5.8%", "0.5 mg", "e.g." or "Dr. Lee".
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]”’]*(?=\s)|[。！？]+[”’」』）)]*|\n")
 _QUESTION_END = re.compile(r"[?？]\s*[)\]\"'”’]*\s*$")
 ROLE_LABELS = {"user": "User", "assistant": "Assistant", "tool": "Tool"}
 
@@ -157,7 +161,11 @@ def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    """The sentences of a message, as written (abbreviations and decimals inside them)."""
+    masked = mask_abbreviations(text)
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(masked)]
+    return [piece for start, end in pairwise(cuts)
+            if (piece := unmask(masked[start:end]).strip())]
 
 
 # Words of chat pleasantries: a sentence made only of these (and function words, names)
