@@ -113,6 +113,19 @@ def test_trim_keeps_the_sentence_that_matches_and_what_follows_it():
     assert trim("short and sweet", "anything", 10) == "short and sweet"
 
 
+def test_trim_also_keeps_a_later_sentence_that_brings_another_word_of_the_question():
+    reply = ("A 6-mile commute is perfect for an e-bike. What to look for:\n"
+             "- Class: Class 1 is allowed on most bike paths; Class 3 is faster but restricted.\n"
+             "- Motor: a torque sensor feels more natural and handles hills better.\n"
+             "- Battery: 400-500 Wh gives plenty of range for 12 miles round trip.\n"
+             "- Brakes: hydraulic disc brakes for wet weather.\n"
+             "In your budget, my recommendation is the Aventon Pace 500.3, a Class 3 commuter.")
+    shown = trim(reply, "Which e-bike model did you recommend?", 45)
+    assert shown.startswith("A 6-mile commute is perfect for an e-bike.")
+    assert "my recommendation is the Aventon Pace 500.3" in shown
+    assert " … " in shown and count_tokens(shown) <= 45
+
+
 def test_a_shown_sentence_keeps_its_decimals_abbreviations_and_quotes():
     text = ("Sure! Inflation was 5.8% last year, e.g. rent went up. Dr. Lee suggests 0.5 mg "
             "before bed. My pick is the \u201cAventon Pace 500.3.\u201d Anything else?")

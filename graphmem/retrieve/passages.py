@@ -11,6 +11,7 @@ words (an English card is not cut to the 50 characters the article sized for Chi
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -206,10 +207,11 @@ def without_small_talk(text: str, query: str, names: set[str] = frozenset()) -> 
 
 
 def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) -> str:
-    """``text`` whole when it fits ``max_tokens``; else the window of sentences around
-    the one sharing the question's words most (rarer words count more): that sentence,
-    then the ones after it (what is said about it usually follows), then the ones before,
-    while they fit — "…" marks what is left out."""
+    """``text`` whole when it fits ``max_tokens``; else its sentences that bring the
+    question's words — the one sharing them most first (rarer words count more), then any
+    other that adds a word not yet shown ("a 6-mile commute is perfect for an e-bike …
+    my recommendation is the Aventon Pace") — then the ones after each (what is said about
+    it usually follows), then the ones before, while they fit; "…" marks what is left out."""
     if count_tokens(text) <= max_tokens:
         return text
     parts = sentences(text)
@@ -217,26 +219,39 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
         return _cut_words(text, max_tokens)
     wanted = content_words(query, names)
     found = [content_words(s, names) & wanted for s in parts]
-    frequency: dict[str, int] = {}
-    for words in found:
-        for w in words:
-            frequency[w] = frequency.get(w, 0) + 1
-    weight = [sum(1.0 / frequency[w] for w in words) for words in found]
-    best = max(range(len(parts)), key=lambda i: (weight[i], -i))
-    first = last = best
-    used = count_tokens(parts[best]) + 2
-    for i in [*range(best + 1, len(parts)), *range(best - 1, -1, -1)]:
-        cost = count_tokens(parts[i]) + 1
-        if used + cost > max_tokens:
-            if i > best:
-                continue  # a long sentence after: maybe a short one before still fits
+    frequency = Counter(w for words in found for w in words)
+    cost = [count_tokens(part) + 2 for part in parts]  # a sentence and an ellipsis
+    chosen: list[int] = []
+    covered: set[str] = set()
+    used = 0
+    while True:
+        gains = [(sum(1.0 / frequency[w] for w in found[i] - covered), -i)
+                 for i in range(len(parts))
+                 if i not in chosen and found[i] - covered
+                 and (not chosen or used + cost[i] <= max_tokens)]  # the best one in any case
+        if not gains:
             break
-        if i == last + 1 or i == first - 1:
-            first, last = min(first, i), max(last, i)
-            used += cost
-    shown = " ".join(parts[first:last + 1])
-    shown = ("… " if first > 0 else "") + shown + (" …" if last < len(parts) - 1 else "")
-    return shown if count_tokens(shown) <= max_tokens else _cut_words(shown, max_tokens)
+        best = -max(gains)[1]
+        chosen.append(best)
+        covered |= found[best]
+        used += cost[best]
+    if not chosen:
+        chosen, used = [0], cost[0]
+    shown = set(chosen)
+    for step in (1, -1):  # after each chosen sentence, then before it
+        for i in chosen:
+            j = i + step
+            while 0 <= j < len(parts) and j not in shown and used + cost[j] - 1 <= max_tokens:
+                shown.add(j)
+                used += cost[j] - 1
+                j += step
+    pieces: list[str] = []
+    for i in sorted(shown):
+        if i > 0 and i - 1 not in shown:
+            pieces.append("…")
+        pieces.append(parts[i])
+    result = " ".join(pieces) + (" …" if max(shown) < len(parts) - 1 else "")
+    return result if count_tokens(result) <= max_tokens else _cut_words(result, max_tokens)
 
 
 def _cut_words(text: str, max_tokens: int) -> str:
