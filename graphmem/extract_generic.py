@@ -15,13 +15,14 @@ than a specific rule."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from graphmem.nlp import english_nlp
 from graphmem.predicates import PREDICATES
-from graphmem.timeparse import resolve_window
+from graphmem.timeparse import resolve_date, resolve_window
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
@@ -56,6 +57,28 @@ _WORD_DEPS_DROPPED = frozenset({"det", "punct", "cc", "advmod", "neg"})
 # them but for a determiner ("all good vibes"): not "'s Web".
 _DANGLING_POS = frozenset({"ADP", "DET", "PRON", "CCONJ", "SCONJ", "PART", "AUX", "PUNCT"})
 MAX_VALUE_WORDS = 6
+
+
+# A date a past verb points ahead to: "booked Oaxaca for June 20", "switched to day shift
+# starting May 6".
+_AHEAD = re.compile(r"\b(?:for|starting|beginning|from|until|till)\s+(?:the\s+|on\s+)?$",
+                    re.IGNORECASE)
+
+
+def _when(verb: Token, text: str, observed_at: datetime) -> datetime:
+    """When ``verb``'s clause happened: its time hint resolved, else when it was said. A
+    date without a year ("June 20", "on Saturday") is the last one for a verb in the past
+    ("we went there on June 20") and the next one otherwise ("my race is on June 20",
+    "I'm flying out Saturday", "booked it for June 20")."""
+    window = resolve_window(text, observed_at)
+    if window is None or window.since is None:
+        return observed_at
+    past = verb.tag_ in {"VBD", "VBN"} and not any(
+        c.lower_ in {"will", "'ll", "shall"} for c in verb.children)
+    if past and not _AHEAD.search(text[:text.find(window.expression)]):
+        return window.since
+    ahead = resolve_date(text, observed_at)
+    return ahead.start if ahead is not None else window.since
 
 
 def _phrase(token: Token) -> str:
@@ -254,9 +277,7 @@ def generic_candidates(
         negated = any(c.dep_ == "neg" for c in verb.children)
         phrase = _verb_phrase(verb, subject_token)
         lead = " ".join(_subtree_text(c) for c in _leading(verb, subject_token))
-        # "yesterday" of this verb, not of another in the sentence
-        window = resolve_window(f"{lead} {phrase}", observed_at)
-        when = window.since if window is not None and window.since is not None else observed_at
+        when = _when(verb, f"{lead} {phrase}", observed_at)  # of this verb, not another's
         sentence = f"{subject} {phrase}"
         out.append((subject, predicate, value, negated, sentence, when))
     return out

@@ -246,6 +246,17 @@ def test_generic_sentences_drop_lead_ins_but_keep_their_dates():
     assert passion.sentence.startswith("John has always been passionate about veterans")
 
 
+@pytest.mark.parametrize(("said", "dated"), [
+    ("Maria: We visited the museum on June 20.", "(20 Jun 2022)"),  # a past verb: the last
+    ("Maria: I booked a table at Nopa for June 20.", "(20 Jun 2023)"),  # booked for: ahead
+    ("Maria: I will visit the museum on June 20.", "(20 Jun 2023)"),
+    ("Maria: I visit the museum on June 20 every year.", "(20 Jun 2023)"),
+])
+def test_a_date_without_a_year_is_the_last_one_for_a_past_verb_else_the_next(said, dated):
+    [reading] = readings(said).values()
+    assert reading.sentence.endswith(dated)
+
+
 # -- facts users expect an assistant to remember ---------------------------------------
 
 
