@@ -108,7 +108,7 @@ QUESTION_HINTS: dict[str, str] = PREDICATE_ALIASES | {
     "study": "studies", "studying": "studies", "学什么": "studies", "pets": "has_pet",
 }
 _HINT_RE = re.compile(
-    "|".join(sorted((re.escape(k) if not k.isascii() else rf"\b{re.escape(k)}\b"
+    "|".join(sorted((re.escape(k) if not k.isascii() else rf"\b{re.escape(k)}(?:e?s)?\b"
                      for k in QUESTION_HINTS), key=len, reverse=True)),
     re.IGNORECASE,
 )
@@ -116,8 +116,14 @@ _HINT_RE = re.compile(
 
 def predicates_in(question: str) -> set[str]:
     """Canonical predicates a question asks about."""
-    return {QUESTION_HINTS[m.group(0).lower()] for m in _HINT_RE.finditer(question)
-            if m.group(0).lower() in QUESTION_HINTS}
+    found = set()
+    for m in _HINT_RE.finditer(question):
+        word = m.group(0).lower()  # an English hint may be plural: "names", "allergies"
+        for key in (word, word.removesuffix("s"), word.removesuffix("es")):
+            if key in QUESTION_HINTS:
+                found.add(QUESTION_HINTS[key])
+                break
+    return found
 
 
 _SAFE = re.compile(r"[^a-z0-9_]+")

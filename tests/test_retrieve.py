@@ -9,6 +9,7 @@ import pytest
 
 from graphmem import FactHit, InvalidInputError
 from graphmem.nlp import split_speaker
+from graphmem.predicates import predicates_in
 from graphmem.retrieve.compress import Block, choose, fact_line, render
 from graphmem.retrieve.passages import (
     Line,
@@ -256,3 +257,14 @@ def test_transcript_speakers_are_split_from_labels():
     assert split_speaker("Mr. Smith: ok") == ("Mr. Smith", "ok")
     assert split_speaker("Update: I moved to Berlin") == (None, "Update: I moved to Berlin")
     assert split_speaker("I said: go") == (None, "I said: go")
+
+
+@pytest.mark.parametrize(("question", "asked"), [
+    ("What are the names of my sister and my boyfriend?", {"name"}),  # plural: still a name
+    ("What is my name?", {"name"}),
+    ("What are my allergies?", {"allergic_to"}),
+    ("她喜欢什么花", {"likes"}),
+    ("How was the concert?", set()),
+])
+def test_a_question_names_the_predicates_it_asks_about(question, asked):
+    assert predicates_in(question) == asked
