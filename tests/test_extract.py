@@ -330,6 +330,11 @@ def test_a_subject_nobody_named_gives_no_fact(text):
      {("user", "works_as", "ICU nurse", False), ("user", "works_at", "Mass General", False)}),
     (["我在一家银行做柜员。", "上个月跳槽了，现在在蚂蚁做风控"],
      {("user", "works_at", "蚂蚁", False), ("user", "works_as", "风控", False)}),
+    (["I'm a data analyst at Midwest Mutual.", "I got the Ledgerly job!!"],
+     {("user", "works_at", "Ledgerly", False)}),
+    (["Update: I accepted the offer from Stripe, starting in two weeks."],
+     {("user", "works_at", "Stripe", False)}),
+    (["I got the teaching job at Lincoln High."], {("user", "works_at", "Lincoln High", False)}),
     (["我换工作了，现在在上海的一家银行做数据分析"],
      {("user", "works_at", "上海的一家银行", False), ("user", "works_as", "数据分析", False)}),
 ])

@@ -267,8 +267,10 @@ _SCHOOL = r"[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'.&-]*)*"
 _EMPLOYER = (
     rf"\b(?i:(?:runs?|owns?|running|owning)\s+(?:an?|his|her|their|my)\s+)"
     rf"((?i:(?:[a-z]+\s+){{0,2}}(?:{BUSINESS_EN})))\b",
-    rf"\b(?i:(?:new\s+job|got\s+a\s+job)\s+(?:at|with))\s+({ORG})",
-    rf"\b(?i:started\s+(?:at|with)|joined|hired\s+(?:at|by))\s+({ORG_NAME})",
+    rf"\b(?i:(?:new\s+job|got\s+(?:a|the)\s+(?:[a-z]+\s+)?job|(?:accepted|took|signed)\s+(?:the|an?|their)"
+    rf"\s+(?:job\s+)?offer)\s+(?:at|with|from))\s+({ORG})",
+    rf"\b(?i:got\s+the\s+)({ORG_NAME})\s+(?i:job|position|role|offer)\b",  # "got the Ledgerly job"
+    rf"\b(?i:started\s+(?:at|with)|joined|joining|hired\s+(?:at|by))\s+({ORG_NAME})",
 )
 
 
@@ -299,7 +301,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
                      r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
                      r"kids\b|people\b|how\b|you\b|myself\b|yourself\b|himself\b|"
-                     r"herself\b|themselves\b|him\b|her\b|us\b)[A-Za-z]+)\b", t, IC):
+                     r"herself\b|themselves\b|him\b|her\b|us\b|job\b|jobs\b|position\b|"
+                     r"role\b|gig\b|career\b|experience\b)[A-Za-z]+)\b", t, IC):
         job = f"{m.group(1)} teacher"
     elif m := search(rf"\b(?i:driv(?:e|es|ing)\s+(?:an?\s+)?)(?i:(bus|truck|taxi|cab|uber|"
                      rf"lyft|ambulance|forklift|train))(?:es|s)?(?:\s+(?i:for)\s+({ORG}))?", t):
