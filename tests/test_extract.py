@@ -324,6 +324,30 @@ def test_a_subject_nobody_named_gives_no_fact(text):
     assert {f for f in conversation(text) if f[1] != "has_relation"} == set()
 
 
+@pytest.mark.parametrize("text", [
+    "I need quick weeknight dinner ideas, like 30 minutes max.",  # "like": no taste
+    "I like the second one. How do I transition into the story?",  # which one? no fact
+    "I keep spending on takeout after shifts, like $300 a month.",  # spending, no budget
+    "I take home about $4,600 a month.",
+    "Remember Theo can't have sesame, so no furikake for him.",  # "Remember" is no name
+])
+def test_what_is_not_a_fact_in_passing_talk_gives_none(text):
+    assert conversation(text) == set()
+
+
+@pytest.mark.parametrize(("texts", "expected"), [
+    (["I have $18,400 left on my loans, and I want a trip to Iceland with a budget around "
+      "$3,000."], ("trip", "budget", "around $3000", False)),  # the amount the budget names
+    (["I can spend up to $200 on it."], ("user", "budget", "under $200", False)),
+    (["We signed a lease on a two-bedroom in Sellwood, so goodbye Hawthorne."],
+     ("user", "lives_in", "Sellwood", False)),
+])
+def test_amounts_and_homes_said_in_passing(texts, expected):
+    found = conversation(*texts)
+    assert expected in found
+    assert {f for f in found if f[1] == expected[1]} == {expected}
+
+
 @pytest.mark.parametrize(("texts", "latest"), [
     (["I work as a nurse at St. Mary's.",
       "quick update - I switched jobs, I'm now an ICU nurse at Mass General"],

@@ -44,7 +44,9 @@ _NOT_NAMES_TEXT = """
     spanish brazilian russian dutch swedish nigerian filipino vietnamese thai polish
     greek turkish egyptian jewish muslim christian catholic buddhist hindu asian
     european african latino latina hispanic vegan vegetarian gay straight single
-    married divorced retired pregnant free busy glad proud new name"""
+    married divorced retired pregnant free busy glad proud new name remember remind
+    tell ask let please note maybe wait look listen guess apparently luckily
+    unfortunately hopefully"""
 NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 KIN_MOD = (r"(?:(?:best|older|younger|oldest|youngest|eldest|middle|little|big|baby|twin|late|"
            r"old|dear|former|favou?rite)[- ]?)?")

@@ -130,6 +130,9 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         return  # "hate to be that person", "hate to say it": politeness, no taste
     if verb.startswith("swear"):
         raw = re.sub(r"^(?:his|her|their|my|our)\s+", "", raw, flags=IC)  # "swears by his desk"
+    if match(r"^(?:[$€£¥]?\d|(?:the\s+|this\s+|that\s+)?(?:first|second|third|last|other|"
+             r"same|latter|former|next|previous|new|old|this|that|one)\s+(?:one|ones)\b)", raw, IC):
+        return  # "ideas, like 30 minutes max", "I like the second one": no taste to keep
     if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
@@ -219,6 +222,10 @@ _LIVES = (
     rf"(?!(?i:\s+for\s|\s+this\s|\s+visiting))",
     rf"\b(?i:moved\s+(?:in)?to\s+(?:an?|the|our|my)\s+(?:new\s+|bigger\s+|smaller\s+)?"
     rf"(?:apartment|house|place|flat|home|condo)\s+in)\s+({PLACE})",
+    # "signed a lease on a two-bedroom in Sellwood", "bought a house in Tacoma"
+    rf"\b(?i:(?:signed\s+a\s+lease\s+on|bought|closed\s+on|rented|renting|moved\s+into)\s+"
+    rf"(?:an?|the|our|my)\s+(?:[\w'-]+\s+){{0,2}}?(?:apartment|house|place|flat|home|condo|"
+    rf"two-bedroom|one-bedroom|three-bedroom|studio|townhouse|loft)\s+in)\s+({PLACE})",
 )
 _STAYING = re.compile(  # "I'm in Chicago this week for a conference" is a visit
     r"\b(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:vacation|holiday|business|trip|work|conference|"
@@ -713,19 +720,30 @@ _CAP = re.compile(r"\b(under|below|within|up to|at most|max|no more than|less th
                   r"approx\.?|approximately|roughly)\s*$", IC)
 
 
+_UPPER_CAPS = frozenset({"under", "below", "within", "up to", "at most", "max", "no more than",
+                         "less than"})  # "under $300 for groceries" is a budget by itself
+
+
 def _budget(t: str, ctx: Context, found: Found) -> None:
     """"laptop budget: $1200", "under $300 for groceries", "my limit is approx. $40": an
     amount of money (a currency, or a budget named) — never "under 20g of carbs"."""
-    budget = search(r"\b(?:budget|limit|spend|spending)\b", t, IC) or (ctx.budget_said and search(
+    budget = search(r"\b(?:budget|limit)\b|\b(?:can|could|want to|willing to|plan to|planning "
+                    r"to|able to|afford to|trying to|try to|hoping to)\s+(?:only\s+)?spend\b|"
+                    r"\bkeep(?:ing)?\b(?=(?:\s+[\w'-]+){0,3}\s+(?:under|below|around|about|"
+                    r"within|at)\s*[$€£¥]?\d)", t, IC) or (ctx.budget_said and search(
         r"\b(?:stretch(?:ed)?|make (?:it|that)|bump(?:ed)?|raise[ds]?|increase[ds]?|up to|"
         r"go(?:ing)? up to|can do|tops|max|lower(?:ed)?|drop(?:ped)?)\b", t, IC))  # "...to 11k"
-    for m in _MONEY.finditer(t):
+    amounts = list(_MONEY.finditer(t))
+    if budget:  # the amount after the word first, then the nearest before it
+        amounts = ([m for m in amounts if m.start() >= budget.start()]
+                   + [m for m in reversed(amounts) if m.start() < budget.start()])
+    for m in amounts:
         has_currency = bool(m.group(1) or m.group(4) or (budget and m.group(3)))
         cap = _CAP.search(t[:m.start()])
         if not has_currency and not (budget and budget.end() <= m.start()):
             continue
-        if not (budget or cap):
-            continue
+        if not (budget or (cap and cap.group(1).lower() in _UPPER_CAPS)):
+            continue  # "I take home about $4,600", "spending like $300 a month": no budget
         symbol = m.group(1) or _CURRENCY.get((m.group(4) or "").lower().rstrip("s"), "")
         amount = symbol + m.group(2).replace(",", "") + ("k" if m.group(3) else "")
         qualifier = cap.group(1).lower() if cap else ""
