@@ -65,14 +65,19 @@ _AHEAD = re.compile(r"\b(?:for|starting|beginning|from|until|till)\s+(?:the\s+|o
                     re.IGNORECASE)
 
 
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_RECURRING = re.compile(rf"\b(?:every|each)\s+{_WEEKDAY}\b|\b{_WEEKDAY}s\b|\b{_WEEKDAY}\s+"
+                        r"(?:nights|evenings|mornings|afternoons)\b", re.IGNORECASE)
+
+
 def _when(verb: Token, text: str, observed_at: datetime) -> datetime:
     """When ``verb``'s clause happened: its time hint resolved, else when it was said. A
     date without a year ("June 20", "on Saturday") is the last one for a verb in the past
     ("we went there on June 20") and the next one otherwise ("my race is on June 20",
     "I'm flying out Saturday", "booked it for June 20")."""
     window = resolve_window(text, observed_at)
-    if window is None or window.since is None:
-        return observed_at
+    if window is None or window.since is None or _RECURRING.search(text):
+        return observed_at  # "on Thursday nights", "every Monday": no one day
     past = verb.tag_ in {"VBD", "VBN"} and not any(
         c.lower_ in {"will", "'ll", "shall"} for c in verb.children)
     if past and not _AHEAD.search(text[:text.find(window.expression)]):

@@ -251,6 +251,8 @@ def test_generic_sentences_drop_lead_ins_but_keep_their_dates():
     ("Maria: I booked a table at Nopa for June 20.", "(20 Jun 2023)"),  # booked for: ahead
     ("Maria: I will visit the museum on June 20.", "(20 Jun 2023)"),
     ("Maria: I visit the museum on June 20 every year.", "(20 Jun 2023)"),
+    ("Maria: I moved my pottery class to Tuesday evenings.", "(8 May 2023)"),  # recurring:
+    ("Maria: I went swimming on Monday night.", "(1 May 2023)"),  # when said, not a Tuesday
 ])
 def test_a_date_without_a_year_is_the_last_one_for_a_past_verb_else_the_next(said, dated):
     [reading] = readings(said).values()
