@@ -683,8 +683,10 @@ def _en_weekday(m: re.Match[str], ctx: _Ctx) -> _Span:
     _L + r"(?:(?:over|on|at|during|for)\s+the\s+|the\s+)?(?:(?P<pre>last|this\s+past|past|"
     r"this\s+coming|coming|this|next)\s+)?weekend" + _R
 )
-def _en_weekend(m: re.Match[str], ctx: _Ctx) -> _Span:
+def _en_weekend(m: re.Match[str], ctx: _Ctx) -> _Span | None:
     pre = _words(m, "pre")
+    if m.group(0).strip().lower() == "weekend":
+        return None  # "a wedding weekend", "a long weekend": a kind of weekend, not a date
     if pre in ("last", "this past", "past"):
         return _weekend(ctx, -1)
     if pre in ("this coming", "coming"):

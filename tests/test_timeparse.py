@@ -230,6 +230,7 @@ NOT_TIME = [
     "in 1000 ways", "I paid 2023 dollars", "最近的超市在哪", "一周一次", "每周三游泳",
     "这周围有什么",
     "一月一次", "十三月", "每个周末", "I go swimming on Wednesdays", "before the meeting",
+    "how do I recover from a wedding weekend", "a long weekend away",
     "", "   ", "🙂",
 ]
 
