@@ -246,6 +246,13 @@ def test_generic_sentences_drop_lead_ins_but_keep_their_dates():
     assert passion.sentence.startswith("John has always been passionate about veterans")
 
 
+@pytest.mark.parametrize("said", ["Maria: How do I recover from a wedding weekend lol",
+                                  "Maria: Why did I even sign up for this? haha",
+                                  "Maria: What should I cook tonight"])
+def test_a_question_without_its_mark_or_before_a_laugh_gives_no_reading(said):
+    assert readings(said) == {}
+
+
 @pytest.mark.parametrize(("said", "dated"), [
     ("Maria: We visited the museum on June 20.", "(20 Jun 2022)"),  # a past verb: the last
     ("Maria: I booked a table at Nopa for June 20.", "(20 Jun 2023)"),  # booked for: ahead

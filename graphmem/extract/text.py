@@ -74,8 +74,9 @@ def clauses(sentence: str) -> list[str]:
 # -- what kind of statement --------------------------------------------------------------
 
 _QUESTION = re.compile(
-    r"[?？]\s*$|吗[？?。]?\s*$|^(?:do|does|did|is|are|was|were|should|can|could|would|will)\s+"
-    r"(?:you|i|we|it|there|anyone|anybody|she|he|they)\b|有没有|是不是|要不要",
+    r"[?？]\s*(?:lol|lmao|haha+|hehe|xd)?\W*$|吗[？?。]?\s*$|"
+    r"^(?:(?:how|what|where|when|why|which|who)\s+)?(?:do|does|did|is|are|was|were|should|can|"
+    r"could|would|will)\s+(?:you|i|we|it|there|anyone|anybody|she|he|they)\b|有没有|是不是|要不要",
     re.IGNORECASE)
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^帮我|^请|^麻烦|^能不能|^可以帮",
                       re.IGNORECASE)
