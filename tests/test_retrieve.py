@@ -215,6 +215,23 @@ def test_choose_keeps_the_budget_and_drops_facts_the_passages_already_show():
         assert count_tokens(text) <= budget
 
 
+def test_an_old_answer_to_what_is_asked_still_comes_first_labelled_reference_only():
+    said = [line(i, f"Moved box number {i} today.") for i in range(1, 60)]
+    passages = [Passage(li.event_id, li.session_id, [li], 1.0 - li.msg_id / 10) for li in said]
+    job = FactHit(fact_id="f1", entity="user", predicate="works_at", value="Ledgerly",
+                  confidence=0.8, score=0.2, reference_only=True, status="current",
+                  sentence="the user works at Ledgerly", source_episodes=("e-s2",),
+                  session_ids=("s2",))
+    liked = job.model_copy(update={"fact_id": "f2", "predicate": "likes", "value": "tea",
+                                   "sentence": "the user likes tea"})
+    for query, shown in (("Where do I work now?", ["f1"]), ("What do I like?", [])):
+        facts, _, text = choose("both", [job, liked], passages, query, 200, 60,
+                                chinese=False)
+        assert [f.fact_id for f in facts] == shown  # passages fill what facts leave
+        assert ("[Reference only: old or uncertain]\n- the user works at Ledgerly" in text) == (
+            shown == ["f1"])
+
+
 def test_a_question_only_about_a_time_keeps_to_its_window():
     for query, only in (("昨天我们聊了什么", True), ("what did we discuss last week?", True),
                         ("When did Melanie go camping in June?", False),

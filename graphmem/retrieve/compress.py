@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from graphmem._models import FactHit, Route
 from graphmem.nlp import is_chinese
-from graphmem.predicates import PREDICATES
+from graphmem.predicates import PREDICATES, predicate_info, predicates_in
 from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_small_talk
 from graphmem.retrieve.tokens import TokenParts, count_tokens, token_parts, tokens_from
@@ -167,7 +167,8 @@ def choose(
     lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
     room = budget
-    trusted = [f for f in ordered if not f.reference_only]
+    asked = predicates_in(query)
+    trusted = [f for f in ordered if not f.reference_only or _asked_and_current(f, asked)]
     if passages:  # trusted facts first, up to their share — the best one at least
         best = count_tokens(lines[trusted[0].fact_id]) + 9 if trusted else 0
         room = min(budget, max(int(budget * share), best))
@@ -201,6 +202,14 @@ def choose(
             kept_facts.append(fact)
     text = _render(kept_facts, lines, blocks, chinese)
     return kept_facts, blocks, text
+
+
+def _asked_and_current(fact: FactHit, asked: set[str]) -> bool:
+    """The current value of a single-valued predicate the question asks for ("Where do I
+    work now?" and the user's employer, stated once two months ago): shown among the first
+    facts even when it is old enough to be reference only (and labelled so)."""
+    return (fact.predicate in asked and fact.status == "current"
+            and not predicate_info(fact.predicate).multi_valued)
 
 
 def _render(facts: Sequence[FactHit], lines: dict[str, str], blocks: Sequence[Block],
