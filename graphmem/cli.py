@@ -147,7 +147,7 @@ def episodes(
 ) -> None:
     """List a user's episodes in a time range."""
     found = _with_memory(uri, buffer_dir,
-                         lambda mem: mem.episodes(user_id, _aware(since), _aware(until)))
+                         lambda mem: mem.episodes(user_id, since, until))
     if as_json:
         for ep in found:
             typer.echo(ep.model_dump_json(exclude={"actions"}))
@@ -179,7 +179,7 @@ def query(
         raise typer.BadParameter("QUESTION is empty: ask something, e.g. "
                                  "graphmem query u1 'what flowers does she like?'")
     ctx = _with_memory(uri, buffer_dir, lambda mem: mem.query_memory(
-        question, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
+        question, user_id, now=now, top_k_episodes=top_k_episodes,
         top_k_facts=top_k_facts, token_budget=token_budget))
     if as_json:
         typer.echo(ctx.model_dump_json())
@@ -261,7 +261,7 @@ def consolidate(
 
     with progress_callback("consolidate", quiet) as on_progress:
         report = _with_memory(uri, buffer_dir, lambda mem: mem.consolidate(
-            user_id, now=_aware(now), on_progress=on_progress))
+            user_id, now=now, on_progress=on_progress))
     console.print(
         f"{report.episodes} episodes distilled: {report.created} facts created, "
         f"{report.reverified} re-verified, {report.superseded} superseded, "

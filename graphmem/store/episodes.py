@@ -87,7 +87,7 @@ def write_episodes(
     users = [{"user_id": u, "since": t} for u, t in sorted(since.items())]
 
     def work(tx: Tx) -> None:
-        tx.write_many([("store/lock_users", {"user_ids": sorted(since)})])
+        tx.write("store/lock_users", user_ids=sorted(since))
         clashes = tx.write("store/merge_episodes", episodes=rows)[0]["clashes"]
         if clashes:  # raised inside: the transaction rolls back, nothing is overwritten
             first = clashes[0]
@@ -98,7 +98,7 @@ def write_episodes(
                 "its messages from 1 too. Nothing was overwritten; these messages stay in "
                 "this buffer. Write a session through the buffer that began it, or use a "
                 "new session_id.")
-        tx.write_many([("store/link_episodes", {"users": users})])
+        tx.write("store/link_episodes", users=users)
 
     runner.transaction("store/merge_episodes+link_episodes", work)
 
