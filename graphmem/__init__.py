@@ -30,6 +30,7 @@ if _typing.TYPE_CHECKING:
         IngestStats,
         MemoryContext,
         Message,
+        QueryExplanation,
     )
 
 __version__ = "0.1.0"
@@ -47,6 +48,7 @@ _LAZY: dict[str, str] = {
     "MemoryConfig": "graphmem._config",
     "MemoryContext": "graphmem._models",
     "Message": "graphmem._models",
+    "QueryExplanation": "graphmem._models",
 }
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "MemoryConfig",
     "MemoryContext",
     "Message",
+    "QueryExplanation",
     "StoreUnavailableError",
     "__version__",
 ]

@@ -29,6 +29,7 @@ from graphmem._models import (
     MemoryContext,
     Message,
     MessageIn,
+    QueryExplanation,
 )
 from graphmem.consolidate import ConsolidationReport, Progress
 from graphmem.embed import Embedder
@@ -149,6 +150,20 @@ class AsyncMemory:
     ) -> MemoryContext:
         return await asyncio.to_thread(
             self._memory.query_memory, user_query, user_id, filters, now, top_k_episodes,
+            top_k_facts, token_budget)
+
+    async def explain_query(
+        self,
+        user_query: str,
+        user_id: str,
+        filters: dict[str, Any] | None = None,
+        now: datetime | None = None,
+        top_k_episodes: int = 3,
+        top_k_facts: int = 5,
+        token_budget: int | None = None,
+    ) -> QueryExplanation:
+        return await asyncio.to_thread(
+            self._memory.explain_query, user_query, user_id, filters, now, top_k_episodes,
             top_k_facts, token_budget)
 
     async def history(self, fact_id: str, user_id: str) -> list[FactVersion]:

@@ -31,6 +31,7 @@ from graphmem._models import (
     MemoryContext,
     Message,
     MessageIn,
+    QueryExplanation,
     check_id,
     check_text,
     check_time,
@@ -42,7 +43,9 @@ from graphmem.extract import Candidate, Extractor, RuleExtractor
 from graphmem.extract.online import OnlineReader
 from graphmem.ingest import Ingestion
 from graphmem.predicates import canonical_predicate
-from graphmem.retrieve.recall import RetrievalConfig, assemble, recall
+from graphmem.retrieve.compress import Block
+from graphmem.retrieve.explain import explain
+from graphmem.retrieve.recall import Recalled, RetrievalConfig, assemble, recall
 from graphmem.retrieve.router import route_query
 from graphmem.segment import EpisodeSplitter, IntentClassifier, episode_id, is_filler
 from graphmem.store import episodes as episode_store
@@ -293,6 +296,31 @@ class Memory:
         """The memory context for the next prompt: routed, recalled from both stores,
         ranked, compressed and kept inside ``token_budget`` (default: what leaves
         ``1 - memory_share`` of the model window to the conversation)."""
+        context, _, _ = self._answer(user_query, user_id, filters, now, top_k_episodes,
+                                     top_k_facts, token_budget)
+        return context
+
+    def explain_query(
+        self,
+        user_query: str,
+        user_id: str,
+        filters: dict[str, Any] | None = None,
+        now: datetime | None = None,
+        top_k_episodes: int = 3,
+        top_k_facts: int = 5,
+        token_budget: int | None = None,
+    ) -> QueryExplanation:
+        """``query_memory``'s context for the same arguments, with how it was chosen: each
+        passage channel's messages in rank order, the fused ranking (which messages the
+        context shows) and the candidate facts — for finding out why an answer is missing."""
+        context, found, blocks = self._answer(user_query, user_id, filters, now,
+                                              top_k_episodes, top_k_facts, token_budget)
+        return explain(context, found, blocks)
+
+    def _answer(
+        self, user_query: str, user_id: str, filters: dict[str, Any] | None,
+        now: datetime | None, top_k_episodes: int, top_k_facts: int, token_budget: int | None,
+    ) -> tuple[MemoryContext, Recalled, list[Block]]:
         _valid_text(user_query, "user_query")
         if not user_query.strip():
             raise InvalidInputError("user_query is empty")
@@ -314,8 +342,9 @@ class Memory:
             include_superseded=bool((filters or {}).get("include_superseded")),
             min_similarity=self.config.min_fact_similarity, config=self._retrieval,
         )
-        return assemble(user_query, route, window, passages, found, budget, top_k_episodes,
-                        self._retrieval)
+        context, blocks = assemble(user_query, route, window, passages, found, budget,
+                                   top_k_episodes, self._retrieval)
+        return context, found, blocks
 
     def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes —

@@ -245,4 +245,47 @@ class MemoryContext(_Frozen):
     token_budget: int = 0
 
 
+class ChannelMessage(_Frozen):
+    """A message a passage channel found, at its rank there (1: best)."""
+
+    rank: int
+    session_id: str
+    msg_id: int
+    ts: datetime
+    text: str
+
+
+class Channel(_Frozen):
+    """One passage channel of a question: what it found, best first, and how much its
+    ranks count in the fusion."""
+
+    name: str
+    weight: float
+    messages: tuple[ChannelMessage, ...]
+
+
+class RankedMessage(_Frozen):
+    """A message in the fused ranking: its score, its rank in each channel that found it,
+    and whether the context shows it."""
+
+    session_id: str
+    msg_id: int
+    ts: datetime
+    text: str
+    score: float
+    ranks: dict[str, int]
+    shown: bool
+
+
+class QueryExplanation(_Frozen):
+    """What ``explain_query`` returns: the context ``query_memory`` gives for the same
+    arguments, and how it was chosen — each channel's messages, the fused ranking, and the
+    facts that were candidates (``context.facts`` are the ones shown)."""
+
+    context: MemoryContext
+    channels: tuple[Channel, ...]
+    ranked: tuple[RankedMessage, ...]
+    candidate_facts: tuple[FactHit, ...]
+
+
 FactVersion.model_rebuild()

@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -18,6 +18,9 @@ from rich.table import Column, Table
 from rich.text import Text
 
 from graphmem._errors import GraphmemError
+
+if TYPE_CHECKING:
+    from graphmem._models import QueryExplanation
 
 T = TypeVar("T")
 app = typer.Typer(help="graphmem — long-term memory for LLM agents, kept in Neo4j.",
@@ -173,23 +176,62 @@ def query(
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
     as_json: JsonOpt = False,
+    show_why: Annotated[bool, typer.Option(
+        "--explain", help="Also show each channel's messages, the fused ranking and which "
+                          "messages the context shows (why an answer is or is not there).")
+    ] = False,
 ) -> None:
     """The memory context an agent would get for QUESTION."""
     if not question.strip():
         raise typer.BadParameter("QUESTION is empty: ask something, e.g. "
                                  "graphmem query u1 'what flowers does she like?'")
-    ctx = _with_memory(uri, buffer_dir, lambda mem: mem.query_memory(
-        question, user_id, now=now, top_k_episodes=top_k_episodes,
-        top_k_facts=top_k_facts, token_budget=token_budget))
-    if as_json:
-        typer.echo(ctx.model_dump_json())
-        return
+    options = dict(now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
+                   token_budget=token_budget)
+    if show_why:
+        why = _with_memory(uri, buffer_dir,
+                           lambda mem: mem.explain_query(question, user_id, **options))
+        if as_json:
+            typer.echo(why.model_dump_json())
+            return
+        ctx = why.context
+    else:
+        ctx = _with_memory(uri, buffer_dir,
+                           lambda mem: mem.query_memory(question, user_id, **options))
+        if as_json:
+            typer.echo(ctx.model_dump_json())
+            return
     window = f" {ctx.window.since} → {ctx.window.until}" if ctx.window else ""
     console.print(f"[dim]route: {ctx.route}{window}; {ctx.tokens}/{ctx.token_budget} tokens[/dim]")
     if ctx.text:
         console.print(ctx.text, markup=False)
     else:
         console.print("[dim](nothing remembered)[/dim]")
+    if show_why:
+        _print_explanation(why)
+
+
+EXPLAIN_ROWS = 25  # of the fused ranking
+
+
+def _print_explanation(why: QueryExplanation) -> None:
+    channels = ", ".join(f"{c.name} ×{c.weight:g}: {len(c.messages)}" for c in why.channels)
+    console.print(f"\n[bold]channels[/bold] (messages found): {channels or 'none'}")
+    table = _table("#", "score", "shown", "time", "session", "msg", "ranks", "text",
+                   title=f"fused ranking (best {EXPLAIN_ROWS})")
+    for i, m in enumerate(why.ranked[:EXPLAIN_ROWS], start=1):
+        ranks = ", ".join(f"{name} #{rank}" for name, rank in m.ranks.items())
+        table.add_row(str(i), f"{m.score:.4f}", "yes" if m.shown else "",
+                      m.ts.isoformat(timespec="minutes"), m.session_id, str(m.msg_id), ranks,
+                      m.text)
+    console.print(table)
+    if why.candidate_facts:
+        facts = _table("score", "shown", "fact", "confidence", title="candidate facts")
+        shown = {f.fact_id for f in why.context.facts}
+        for f in why.candidate_facts:
+            facts.add_row(f"{f.score:.3f}", "yes" if f.fact_id in shown else "",
+                          f.sentence or f"{f.entity} {f.predicate} {f.value}",
+                          f"{f.confidence:.2f}{' (reference only)' if f.reference_only else ''}")
+        console.print(facts)
 
 
 @app.command()

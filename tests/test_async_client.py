@@ -69,6 +69,10 @@ def test_async_memory_end_to_end(neo4j_uri, embedder, tmp_path, user_id):
             ctx = await mem.query_memory("Where is the team dinner?", user_id,
                                          now=T0 + timedelta(days=1))
             assert "Porto" in ctx.text
+            why = await mem.explain_query("Where is the team dinner?", user_id,
+                                          now=T0 + timedelta(days=1))
+            assert why.context == ctx and any(m.shown and "Porto" in m.text
+                                              for m in why.ranked)
             [allergy] = [f for f in await mem.facts(user_id) if f.predicate == "allergic_to"]
             assert allergy.value == "shellfish"
             assert [v.fact.fact_id for v in await mem.history(allergy.fact_id, user_id)] == [

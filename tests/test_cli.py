@@ -210,6 +210,22 @@ def test_query_returns_the_memory_context(cli_user):
     assert "玫瑰" in context["text"]
 
 
+def test_query_explain_shows_the_ranking_behind_the_context(cli_user):
+    asked = ("query", cli_user["user_id"], "上次我女朋友喜欢的花是什么来着", *cli_user["common"],
+             "--now", cli_user["now"], "--explain")
+    done = graphmem_cli(*asked, "--json")
+    assert done.returncode == 0, done.stderr
+    why = json.loads(done.stdout)
+    assert "玫瑰" in why["context"]["text"]
+    assert why["channels"][0]["name"] == "keyword" and why["channels"][0]["messages"]
+    assert any(m["shown"] for m in why["ranked"])
+    assert {"玫瑰", "郁金香花"} <= {f["value"] for f in why["candidate_facts"]}
+    table = graphmem_cli(*asked)
+    assert table.returncode == 0, table.stderr
+    assert "fused ranking" in table.stdout and "keyword #1" in table.stdout
+    assert "candidate facts" in table.stdout
+
+
 def test_cypher_runs_a_named_query_as_a_table_and_as_json(cli_user):
     user_id, uri = cli_user["user_id"], cli_user["common"][1]
     listed = graphmem_cli("cypher", "--list")

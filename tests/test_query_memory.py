@@ -335,3 +335,33 @@ def test_a_fact_said_many_times_points_at_its_latest_messages(memory, user_id):
     for found in read:
         said = [row["message"]["content"] for row in found.pointed]
         assert said == ["I like roses, day 7.", "I like roses, day 6.", "I like roses, day 5."]
+
+
+def test_explain_query_shows_each_channel_and_what_the_context_shows(memory, user_id):
+    """explain_query gives query_memory's context for the same arguments and how it was
+    chosen: the keyword channel's messages best first, the fused ranking with each
+    message's rank per channel, and which messages the context shows."""
+    said = T0 + timedelta(days=3)
+    say(memory, user_id, "m1", "user", "I play the clarinet in a small band on Fridays.", said)
+    say(memory, user_id, "m2", "user", "Can you suggest a recipe with lentils?",
+        said + timedelta(days=1))
+    for i in range(12):  # many weak keyword hits, so that a tight budget leaves some out
+        say(memory, user_id, f"w{i}", "user", f"The band {i} was loud last night, a band "
+            "with a drummer who never stopped.", said + timedelta(days=2 + i))
+    memory.flush()
+    memory.consolidate(user_id, now=said + timedelta(days=20))
+    args = dict(now=said + timedelta(days=20), token_budget=60)
+    question = "Which instrument do I play in the band?"
+    why = memory.explain_query(question, user_id, **args)
+    assert why.context == memory.query_memory(question, user_id, **args)
+    keyword = next(c for c in why.channels if c.name == "keyword")
+    assert keyword.weight == 1.0 and keyword.messages[0].rank == 1
+    assert keyword.messages[0].text.startswith("I play the clarinet")
+    assert (keyword.messages[0].session_id, keyword.messages[0].msg_id) == (f"{user_id}-m1", 1)
+    best = why.ranked[0]
+    assert best.text.startswith("I play the clarinet") and best.ranks["keyword"] == 1
+    assert best.shown and "clarinet" in why.context.text
+    assert [m.score for m in why.ranked] == sorted((m.score for m in why.ranked), reverse=True)
+    left_out = [m for m in why.ranked if not m.shown]
+    assert left_out, "a 60-token budget cannot show every band message"
+    assert all(m.text.split(",")[0] not in why.context.text for m in left_out)

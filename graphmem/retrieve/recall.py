@@ -67,6 +67,13 @@ class RetrievalConfig:
     generic_floor: float = STRONG_SIMILARITY  # cosine a generic reading needs for a line
 
 
+# The passage channels' names (``Recalled.channels``, ``Memory.explain_query``).
+KEYWORD = "keyword"
+IN_WINDOW = "keyword in the time window"
+FACT_POINTERS = "messages of the nearest facts"
+NEAREST_EPISODES = "nearest episodes"
+
+
 @dataclass
 class Recalled:
     """What the channels found for one question."""
@@ -75,6 +82,10 @@ class Recalled:
     successors: dict[Key, Line] = field(default_factory=dict)
     episodes: dict[str, EpisodeInfo] = field(default_factory=dict)
     facts: list[FactHit] = field(default_factory=list)
+    # for explaining an answer: each channel's messages in rank order with its weight, and
+    # the fused ranking the passages were built from
+    channels: list[tuple[str, float, list[Key]]] = field(default_factory=list)
+    ranked: list[tuple[Key, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -110,19 +121,20 @@ def recall(
         until=bounds["until"], windowed=windowed, strict=strict,
         top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
         include_superseded=include_superseded), config, exact_scan_max)
-    rankings: list[tuple[list[Key], float]] = []
+    channels = found.channels
     if top_k_episodes:
-        rankings.append((_take(found, read.said), 1.0))
+        channels.append((KEYWORD, 1.0, _take(found, read.said)))
         if read.in_window is not None:
-            rankings.append((_take(found, read.in_window), config.window_weight))
+            channels.append((IN_WINDOW, config.window_weight, _take(found, read.in_window)))
         if config.fact_pointers and read.pointed:
-            rankings.append((_take(found, read.pointed), config.fact_weight))
+            channels.append((FACT_POINTERS, config.fact_weight, _take(found, read.pointed)))
         if read.episodes:
             # the time window ∩ vector channel: the whole story of a question only about a
             # time, and what is left when the question's words are not in the messages
-            rankings.append((_episode_openers(read.episodes, query, found),
-                             1.0 if strict else config.episode_weight))
-    ranked = diversify(fuse(rankings), config.session_decay)
+            channels.append((NEAREST_EPISODES, 1.0 if strict else config.episode_weight,
+                             _episode_openers(read.episodes, query, found)))
+    ranked = found.ranked = diversify(fuse([(keys, weight) for _, weight, keys in channels]),
+                                      config.session_decay)
     passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
     if route != "episodic" and top_k_facts:
@@ -281,8 +293,9 @@ def assemble(
     query: str, route: Route, time_window: TimeWindow | None, passages: Sequence,
     found: Recalled, budget: int, max_episodes: int,
     config: RetrievalConfig = RetrievalConfig(),
-) -> MemoryContext:
-    """Fit facts and passages into the budget and render the block (``compress``)."""
+) -> tuple[MemoryContext, list[Block]]:
+    """Fit facts and passages into the budget and render the block (``compress``); the
+    context and the passages it shows."""
     chinese = is_chinese(query)
     kept_facts, blocks, text = choose(route, found.facts, passages, query, budget,
                                       max_episodes, chinese, config.fact_share,
@@ -305,4 +318,4 @@ def assemble(
     hits.sort(key=lambda h: -h.score)
     return MemoryContext(text=text, route=route, window=time_window, episodes=tuple(hits),
                          facts=tuple(kept_facts), tokens=count_tokens(text),
-                         token_budget=budget)
+                         token_budget=budget), blocks
