@@ -187,19 +187,12 @@ def query(
                                  "graphmem query u1 'what flowers does she like?'")
     options = dict(now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
                    token_budget=token_budget)
-    if show_why:
-        why = _with_memory(uri, buffer_dir,
-                           lambda mem: mem.explain_query(question, user_id, **options))
-        if as_json:
-            typer.echo(why.model_dump_json())
-            return
-        ctx = why.context
-    else:
-        ctx = _with_memory(uri, buffer_dir,
-                           lambda mem: mem.query_memory(question, user_id, **options))
-        if as_json:
-            typer.echo(ctx.model_dump_json())
-            return
+    answer = _with_memory(uri, buffer_dir, lambda mem: (
+        mem.explain_query if show_why else mem.query_memory)(question, user_id, **options))
+    if as_json:
+        typer.echo(answer.model_dump_json())
+        return
+    ctx = answer.context if show_why else answer
     window = f" {ctx.window.since} → {ctx.window.until}" if ctx.window else ""
     console.print(f"[dim]route: {ctx.route}{window}; {ctx.tokens}/{ctx.token_budget} tokens[/dim]")
     if ctx.text:
@@ -207,7 +200,7 @@ def query(
     else:
         console.print("[dim](nothing remembered)[/dim]")
     if show_why:
-        _print_explanation(why)
+        _print_explanation(answer)
 
 
 EXPLAIN_ROWS = 25  # of the fused ranking

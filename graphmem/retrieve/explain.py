@@ -16,6 +16,7 @@ from graphmem._models import (
 from graphmem.retrieve.compress import Block
 from graphmem.retrieve.passages import Key, Line
 from graphmem.retrieve.recall import Recalled
+from graphmem.segment import truncate
 
 TEXT_CHARS = 160  # of each message, enough to recognise it
 
@@ -28,22 +29,19 @@ def explain(context: MemoryContext, found: Recalled, blocks: Sequence[Block]
     ranks: dict[Key, dict[str, int]] = {}
     channels = []
     for name, weight, keys in found.channels:
-        unique = list(dict.fromkeys(keys))
-        for rank, key in enumerate(unique, start=1):
+        messages = []
+        for rank, key in enumerate(dict.fromkeys(keys), start=1):  # as fuse ranks them
             ranks.setdefault(key, {})[name] = rank
-        channels.append(Channel(name=name, weight=weight, messages=tuple(
-            ChannelMessage(rank=rank, **_message(found.lines[key]))
-            for rank, key in enumerate(unique, start=1) if key in found.lines)))
+            messages.append(ChannelMessage(rank=rank, **_message(found.lines[key])))
+        channels.append(Channel(name=name, weight=weight, messages=tuple(messages)))
     ranked = tuple(
-        RankedMessage(score=round(score, 6), ranks=ranks.get(key, {}), shown=key in shown,
+        RankedMessage(score=round(score, 6), ranks=ranks[key], shown=key in shown,
                       **_message(found.lines[key]))
-        for key, score in found.ranked if key in found.lines)
+        for key, score in found.ranked)
     return QueryExplanation(context=context, channels=tuple(channels), ranked=ranked,
                             candidate_facts=tuple(found.facts))
 
 
 def _message(line: Line) -> dict[str, object]:
-    text = " ".join(line.content.split())
-    if len(text) > TEXT_CHARS:
-        text = text[:TEXT_CHARS - 1] + "…"
-    return {"session_id": line.session_id, "msg_id": line.msg_id, "ts": line.ts, "text": text}
+    return {"session_id": line.session_id, "msg_id": line.msg_id, "ts": line.ts,
+            "text": truncate(line.content, TEXT_CHARS)}
