@@ -27,6 +27,7 @@ from pathlib import Path
 
 from graphmem import Memory
 from graphmem.bench.locomo.score import answer_in_context, evidence_in_context
+from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.tokens import count_tokens
 
 HERE = Path(__file__).resolve().parent
@@ -76,10 +77,6 @@ class BM25:
                         f + self.k1 * (1 - self.b + self.b * length / self.avg))
             out.append(s)
         return out
-
-
-def day_label(when: datetime) -> str:
-    return f"{when.day} {when:%B %Y}"
 
 
 def cut_to_tokens(text: str, target: int) -> str:
