@@ -265,8 +265,9 @@ class Channel(_Frozen):
 
 
 class RankedMessage(_Frozen):
-    """A message in the fused ranking: its score, its rank in each channel that found it,
-    and whether the context shows it."""
+    """A message in the fused ranking: its score (reciprocal-rank fusion of the channels,
+    × (1 + coverage weight × coverage)), its rank in each channel that found it, and
+    whether the context shows it."""
 
     session_id: str
     msg_id: int
@@ -274,6 +275,7 @@ class RankedMessage(_Frozen):
     text: str
     score: float
     ranks: dict[str, int]
+    coverage: float  # its share of the question's words (rarer ones count more), 0-1
     shown: bool
 
 

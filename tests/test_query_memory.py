@@ -365,3 +365,25 @@ def test_explain_query_shows_each_channel_and_what_the_context_shows(memory, use
     left_out = [m for m in why.ranked if not m.shown]
     assert left_out, "a 60-token budget cannot show every band message"
     assert all(m.text.split(",")[0] not in why.context.text for m in left_out)
+
+
+def test_the_message_holding_the_questions_rare_words_comes_first(memory, user_id):
+    """Several messages found for one common word of the question ("Denver"), some by two
+    channels, do not push out the one message holding its rarer words."""
+    day = T0 + timedelta(days=30)
+    for i, text in enumerate([
+            "I got the job at Ledgerly! We're moving to Denver since their office is there.",
+            "We're moving to Denver in a few days. How will the altitude affect my running?",
+            "Help me plan the move from Chicago to Denver, movers quoted us $4,200.",
+            "We made it! We're renting a house in Wash Park and mostly unpacked. Any "
+            "dog-friendly hikes near Denver for a beagle?",
+            "Ha, we're Denver people now. I live in Denver and love it."]):
+        say(memory, user_id, f"d{i}", "user", text, day + timedelta(days=7 * i))
+    memory.flush()
+    now = day + timedelta(days=60)
+    memory.consolidate(user_id, now=now)
+    question = "Which Denver neighborhood are we renting a house in?"
+    why = memory.explain_query(question, user_id, now=now, token_budget=80)
+    assert why.ranked[0].text.startswith("We made it! We're renting a house in Wash Park")
+    assert why.ranked[0].coverage > max(m.coverage for m in why.ranked[1:])
+    assert "Wash Park" in why.context.text

@@ -16,12 +16,13 @@ from graphmem.retrieve.passages import (
     Passage,
     build_passages,
     fuse,
+    lexical_scores,
     sentences,
     trim,
     without_small_talk,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
-from graphmem.retrieve.recall import about_time_only
+from graphmem.retrieve.recall import about_time_only, by_coverage
 from graphmem.retrieve.router import route_query
 from graphmem.retrieve.tokens import count_tokens
 from graphmem.retrieve.when import annotate
@@ -92,6 +93,24 @@ def test_fusion_prefers_what_several_channels_agree_on_and_weighs_channels():
     assert [k for k, _ in fused][:2] == ["a", "c"]
     light = fuse([(["a"], 1.0), (["b"], 0.3)])
     assert [k for k, _ in light] == ["a", "b"] and light[1][1] < light[0][1]
+
+
+def test_a_message_holding_the_questions_rarer_words_outranks_channel_agreement():
+    """Two channels agreeing on a message that shares one common word of the question
+    ("Denver") beat the one keyword hit holding its rare words — until coverage counts."""
+    question = "Which Denver neighborhood are we renting a house in?"
+    common = [line(i, f"User: Denver plan number {i}.", session=f"s{i}") for i in range(1, 4)]
+    answer = line(9, "User: We're renting a house in Wash Park, Denver.", session="s9")
+    lines = {li.key: li for li in [*common, answer]}
+    keyword = [answer.key, *(li.key for li in common)]
+    facts = [li.key for li in common]
+    fused = fuse([(keyword, 1.0), (facts, 0.5)])
+    assert fused[0][0] != answer.key  # rank fusion alone
+    coverage = lexical_scores(list(lines.values()), question)
+    assert coverage[answer.key] > 0.6 and coverage[common[0].key] < 0.1
+    ranked = by_coverage(fused, coverage, weight=2.0)
+    assert ranked[0][0] == answer.key
+    assert [k for k, _ in by_coverage(fused, coverage, weight=0.0)] == [k for k, _ in fused]
 
 
 def test_a_question_brings_its_reply_and_no_message_is_shown_twice():

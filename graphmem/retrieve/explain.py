@@ -35,7 +35,8 @@ def explain(context: MemoryContext, found: Recalled, blocks: Sequence[Block]
             messages.append(ChannelMessage(rank=rank, **_message(found.lines[key])))
         channels.append(Channel(name=name, weight=weight, messages=tuple(messages)))
     ranked = tuple(
-        RankedMessage(score=round(score, 6), ranks=ranks[key], shown=key in shown,
+        RankedMessage(score=round(score, 6), ranks=ranks[key],
+                      coverage=round(found.coverage.get(key, 0.0), 4), shown=key in shown,
                       **_message(found.lines[key]))
         for key, score in found.ranked)
     return QueryExplanation(context=context, channels=tuple(channels), ranked=ranked,

@@ -2,7 +2,8 @@
 and hand the hits to compression.
 
 Passages (the episodic side) rank the user's raw messages inside the time window by
-reciprocal-rank fusion of three channels:
+reciprocal-rank fusion of three channels, each fused score then weighed by the message's
+**coverage** of the question's words (rarer ones count more: ``lexical_scores``):
 
 - **keywords**: BM25 over the raw messages (stemmed), scoped to the user inside Lucene;
 - **facts**: the facts nearest the question in meaning (any version: history is still
@@ -65,6 +66,11 @@ class RetrievalConfig:
     fact_share: float | None = None  # of the budget facts may take first (None: by route)
     line_tokens: int | None = None  # a message longer is trimmed (None: 1/6 of the budget)
     generic_floor: float = STRONG_SIMILARITY  # cosine a generic reading needs for a line
+    # a message's share of the question's words (rarer ones count more) multiplies its
+    # fused score by 1 + this × share: rank fusion alone lets a message two channels found
+    # for one common word ("Denver") beat the one keyword hit holding every rare word
+    # ("renting a house in Wash Park"). 1.0/2.0/4.0 on conv. 1-5 at 512: 69.2/69.4/69.1
+    coverage_weight: float = 2.0
 
 
 # The passage channels' names (``Recalled.channels``, ``Memory.explain_query``).
@@ -86,6 +92,7 @@ class Recalled:
     # the fused ranking the passages were built from
     channels: list[tuple[str, float, list[Key]]] = field(default_factory=list)
     ranked: list[tuple[Key, float]] = field(default_factory=list)
+    coverage: dict[Key, float] = field(default_factory=dict)  # share of the question's words
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,9 @@ def recall(
             # time, and what is left when the question's words are not in the messages
             channels.append((NEAREST_EPISODES, 1.0 if strict else config.episode_weight,
                              _episode_openers(read.episodes, query, found)))
-    ranked = found.ranked = diversify(fuse([(keys, weight) for _, weight, keys in channels]),
+    fused = fuse([(keys, weight) for _, weight, keys in channels])
+    found.coverage = lexical_scores([found.lines[k] for k, _ in fused], query)
+    ranked = found.ranked = diversify(by_coverage(fused, found.coverage, config.coverage_weight),
                                       config.session_decay)
     passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
                               limit=max(2 * top_k_episodes, top_k_episodes + 4))
@@ -141,6 +150,14 @@ def recall(
         found.facts = _fact_hits(read.fact_lines, query, now, top_k_facts, min_confidence,
                                  min_similarity, config.generic_floor)
     return passages, found
+
+
+def by_coverage(fused: Sequence[tuple[Key, float]], coverage: dict[Key, float],
+                weight: float) -> list[tuple[Key, float]]:
+    """The fused ranking with each score multiplied by ``1 + weight × coverage``, best
+    first."""
+    return sorted(((key, score * (1 + weight * coverage.get(key, 0.0))) for key, score in fused),
+                  key=lambda kv: (-kv[1], kv[0]))
 
 
 # Words that ask about a conversation itself, not about something in it.
