@@ -6,6 +6,7 @@ Tools (``TOOLS``) — each wraps one ``AsyncMemory`` call:
 
     remember     add_messages (+ flush with close_episode=true)
     recall       query_memory, with ``now`` and ``token_budget``
+    explain      explain_query: recall's context and how it was chosen (for debugging)
     facts        facts
     history      history (a fact's version chain)
     episodes     episodes in a time window
@@ -37,10 +38,18 @@ from pydantic import BaseModel, Field, field_validator
 from graphmem._async_client import AsyncMemory
 from graphmem._client import Memory
 from graphmem._errors import GraphmemError
-from graphmem._models import Episode, Fact, FactVersion, MemoryContext, Role
+from graphmem._models import (
+    Episode,
+    Fact,
+    FactVersion,
+    MemoryContext,
+    QueryExplanation,
+    Role,
+)
 
 Transport = Literal["stdio", "streamable-http"]
-TOOLS = ("remember", "recall", "facts", "history", "episodes", "forget_user")
+TOOLS = ("remember", "recall", "explain", "facts", "history", "episodes", "forget_user")
+EXPLAIN_LINES = 15  # of the fused ranking, in the explain tool's text
 INSTRUCTIONS = (
     "Long-term memory of conversations with users, kept in Neo4j. Call `remember` with "
     "each turn (close_episode=true when a conversation or topic ends), `recall` before "
@@ -53,6 +62,14 @@ UserId = Annotated[str, Field(min_length=1, max_length=256, description=(
     "Whose memory this is. Required on every call; never inferred."))]
 When = Annotated[datetime | None, Field(description=(
     "ISO 8601 date-time; without a zone it is read as UTC."))]
+Query = Annotated[str, Field(min_length=1, description=(
+    "The question or the user's latest message."))]
+AsOf = Annotated[When, Field(description=(
+    "Resolve 'yesterday', 'last time', 上周三 … as of this time (default: now)."))]
+Budget = Annotated[int | None, Field(gt=0, description=(
+    "Most tokens the memory block may take (default: 20% of the model window)."))]
+TopEpisodes = Annotated[int, Field(ge=0, le=50)]
+TopFacts = Annotated[int, Field(ge=0, le=100)]
 
 
 class Turn(BaseModel):
@@ -123,17 +140,8 @@ def build_server(memory: AsyncMemory) -> MCPServer:
 
     @server.tool(title="Recall memory", annotations=ToolAnnotations(read_only_hint=True))
     async def recall(
-        user_id: UserId,
-        query: Annotated[str, Field(min_length=1, description=(
-            "The question or the user's latest message."))],
-        now: Annotated[When, Field(description=(
-            "Resolve 'yesterday', 'last time', 上周三 … as of this time (default: now)."))
-        ] = None,
-        token_budget: Annotated[int | None, Field(gt=0, description=(
-            "Most tokens the memory block may take (default: 20% of the model window)."))
-        ] = None,
-        top_k_episodes: Annotated[int, Field(ge=0, le=50)] = 3,
-        top_k_facts: Annotated[int, Field(ge=0, le=100)] = 5,
+        user_id: UserId, query: Query, now: AsOf = None, token_budget: Budget = None,
+        top_k_episodes: TopEpisodes = 3, top_k_facts: TopFacts = 5,
     ) -> Annotated[CallToolResult, MemoryContext]:
         """The memory context for answering `query`: facts and past episodes, ranked,
         compressed and kept within the token budget, with their provenance."""
@@ -141,6 +149,21 @@ def build_server(memory: AsyncMemory) -> MCPServer:
             query, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
             top_k_facts=top_k_facts, token_budget=token_budget))
         return _result(ctx.text or "(nothing remembered)", ctx)
+
+    @server.tool(title="Explain a recall", annotations=ToolAnnotations(read_only_hint=True))
+    async def explain(
+        user_id: UserId, query: Query, now: AsOf = None, token_budget: Budget = None,
+        top_k_episodes: TopEpisodes = 3, top_k_facts: TopFacts = 5,
+    ) -> Annotated[CallToolResult, QueryExplanation]:
+        """Why `recall` gives what it gives for these arguments: the same context, each
+        channel's messages with its weight, the fused ranking (score, coverage of the
+        question's words, rank per channel, shown or not) and the candidate facts. A
+        message ranked but not shown lost to the budget; one in no channel was never
+        found."""
+        why = await _call(memory.explain_query(
+            query, user_id, now=_aware(now), top_k_episodes=top_k_episodes,
+            top_k_facts=top_k_facts, token_budget=token_budget))
+        return _result(_explanation_text(why), why)
 
     @server.tool(title="List facts", annotations=ToolAnnotations(read_only_hint=True))
     async def facts(
@@ -236,6 +259,19 @@ async def _call(awaitable: Any) -> Any:
 def _result(text: str, model: BaseModel) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)],
                           structured_content=model.model_dump(mode="json"))
+
+
+def _explanation_text(why: QueryExplanation) -> str:
+    channels = ", ".join(f"{c.name} ×{c.weight:g}: {len(c.messages)}" for c in why.channels)
+    lines = [why.context.text or "(nothing remembered)", "",
+             f"channels (messages found): {channels or 'none'}",
+             f"fused ranking (best {EXPLAIN_LINES}): score, coverage, shown, session/msg, "
+             "rank per channel, text"]
+    for i, m in enumerate(why.ranked[:EXPLAIN_LINES], start=1):
+        ranks = ", ".join(f"{name} #{rank}" for name, rank in m.ranks.items())
+        lines.append(f"{i}. {m.score:.4f} {m.coverage:.2f} {'shown' if m.shown else '-'} "
+                     f"{m.session_id}/{m.msg_id} ({ranks}): {m.text}")
+    return "\n".join(lines)
 
 
 def _aware(value: datetime | None) -> datetime | None:

@@ -67,6 +67,15 @@ async def remember_and_recall(session: ClientSession, user_id: str) -> None:
     [hit] = recalled.structured_content["episodes"]
     assert hit["session_id"] == session_id and hit["raw_span"] == [1, 3]
 
+    # explain: the same context, and the ranking behind it
+    why = await session.call_tool("explain", {
+        "user_id": user_id, "query": "Where is my sister's wedding going to be?",
+        "now": "2025-03-20T09:00:00Z"})
+    assert not why.is_error, text(why)
+    assert why.structured_content["context"]["text"] == recalled.structured_content["text"]
+    best = why.structured_content["ranked"][0]
+    assert best["shown"] and best["ranks"] and "Lisbon" in text(why).split("fused ranking")[1]
+
     # another user's memory holds none of it
     other = await session.call_tool("recall", {
         "user_id": f"{user_id}-other", "query": "Where is my sister's wedding going to be?"})
