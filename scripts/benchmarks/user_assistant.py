@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from graphmem import Memory
+from graphmem.bench.baselines import cut_to_tokens
 from graphmem.bench.locomo.score import answer_in_context, evidence_in_context
 from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.tokens import count_tokens
@@ -77,21 +78,6 @@ class BM25:
                         f + self.k1 * (1 - self.b + self.b * length / self.avg))
             out.append(s)
         return out
-
-
-def cut_to_tokens(text: str, target: int) -> str:
-    """Longest whole-word prefix of text with at most target tokens."""
-    if count_tokens(text) <= target:
-        return text
-    words = re.findall(r"\S+\s*", text)
-    lo, hi = 0, len(words)  # words[:lo] fits
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if count_tokens("".join(words[:mid]).rstrip()) <= target:
-            lo = mid
-        else:
-            hi = mid - 1
-    return "".join(words[:lo]).rstrip()
 
 
 def turns_of(user: dict) -> list[dict]:
