@@ -266,8 +266,8 @@ class Channel(_Frozen):
 
 class RankedMessage(_Frozen):
     """A message in the fused ranking: its score (reciprocal-rank fusion of the channels,
-    × (1 + coverage weight × coverage)), its rank in each channel that found it, and
-    whether the context shows it."""
+    × (1 + coverage weight × coverage), × the session decay when one is set), its rank
+    in each channel that found it, and whether the context shows it."""
 
     session_id: str
     msg_id: int

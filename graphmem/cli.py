@@ -513,8 +513,8 @@ def mcp(
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
 ) -> None:
-    """Serve memory to agents over MCP: remember, recall, facts, history, episodes,
-    forget_user (every call names its user)."""
+    """Serve memory to agents over MCP: remember, recall, explain, facts, history,
+    episodes, forget_user (every call names its user)."""
     if transport not in ("stdio", "streamable-http"):
         raise typer.BadParameter("use stdio or streamable-http", param_hint="--transport")
     try:

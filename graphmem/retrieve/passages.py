@@ -2,10 +2,12 @@
 the speakers' own words. Pure code, no I/O.
 
 Candidate messages come ranked from several channels (``recall``); ``fuse`` combines the
-rankings by weighted reciprocal rank. A passage is a ranked message, with the message
-after it when it is a question (what answers it); passages of one session that touch
-merge. What a passage shows of a long message is the sentences that share the question's
-words (an English card is not cut to the 50 characters the article sized for Chinese).
+rankings by weighted reciprocal rank, and ``recall`` weighs each fused score by the
+message's coverage of the question's words (``lexical_scores``). A passage is a ranked
+message, with the message after it when it is a question (what answers it); passages of
+one session that touch merge. What a passage shows of a long message is the sentences
+that share the question's words (an English card is not cut to the 50 characters the
+article sized for Chinese).
 """
 
 from __future__ import annotations

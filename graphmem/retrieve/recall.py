@@ -2,7 +2,7 @@
 and hand the hits to compression.
 
 Passages (the episodic side) rank the user's raw messages inside the time window by
-reciprocal-rank fusion of three channels, each fused score then weighed by the message's
+reciprocal-rank fusion of three channels, each fused score then weighted by the message's
 **coverage** of the question's words (rarer ones count more: ``lexical_scores``):
 
 - **keywords**: BM25 over the raw messages (stemmed), scoped to the user inside Lucene;
