@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
@@ -117,7 +117,7 @@ def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = RRF_K
     for keys, weight in rankings:
         for rank, key in enumerate(dict.fromkeys(keys), start=1):
             scores[key] = scores.get(key, 0.0) + weight / (k + rank)
-    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+    return best_first(scores.items())
 
 
 def diversify(ranked: Sequence[tuple[Key, float]], decay: float) -> list[tuple[Key, float]]:
@@ -132,7 +132,13 @@ def diversify(ranked: Sequence[tuple[Key, float]], decay: float) -> list[tuple[K
         n = seen.get(key[0], 0)
         seen[key[0]] = n + 1
         out.append((key, score * decay ** n))
-    return sorted(out, key=lambda kv: (-kv[1], kv[0]))
+    return best_first(out)
+
+
+def best_first(scored: Iterable[tuple[Key, float]]) -> list[tuple[Key, float]]:
+    """Scored messages, highest score first; ties in key order (the same order every
+    time the ranking is rebuilt)."""
+    return sorted(scored, key=lambda kv: (-kv[1], kv[0]))
 
 
 def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],

@@ -30,6 +30,7 @@ from graphmem.retrieve.compress import Block, choose
 from graphmem.retrieve.passages import (
     Key,
     Line,
+    best_first,
     build_passages,
     diversify,
     fuse,
@@ -156,8 +157,8 @@ def by_coverage(fused: Sequence[tuple[Key, float]], coverage: dict[Key, float],
                 weight: float) -> list[tuple[Key, float]]:
     """The fused ranking with each score multiplied by ``1 + weight × coverage``, best
     first."""
-    return sorted(((key, score * (1 + weight * coverage.get(key, 0.0))) for key, score in fused),
-                  key=lambda kv: (-kv[1], kv[0]))
+    return best_first((key, score * (1 + weight * coverage.get(key, 0.0)))
+                      for key, score in fused)
 
 
 # Words that ask about a conversation itself, not about something in it.
