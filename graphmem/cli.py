@@ -207,15 +207,15 @@ EXPLAIN_ROWS = 25  # of the fused ranking
 
 
 def _print_explanation(why: QueryExplanation) -> None:
-    channels = ", ".join(f"{c.name} ×{c.weight:g}: {len(c.messages)}" for c in why.channels)
-    console.print(f"\n[bold]channels[/bold] (messages found): {channels or 'none'}")
+    from graphmem.retrieve.explain import channel_counts, channel_ranks
+
+    console.print(f"\n[bold]channels[/bold] (messages found): {channel_counts(why)}")
     table = _table("#", "score", "cover", "shown", "time", "session", "msg", "ranks", "text",
                    title=f"fused ranking (best {EXPLAIN_ROWS})")
     for i, m in enumerate(why.ranked[:EXPLAIN_ROWS], start=1):
-        ranks = ", ".join(f"{name} #{rank}" for name, rank in m.ranks.items())
         table.add_row(str(i), f"{m.score:.4f}", f"{m.coverage:.2f}", "yes" if m.shown else "",
-                      m.ts.isoformat(timespec="minutes"), m.session_id, str(m.msg_id), ranks,
-                      m.text)
+                      m.ts.isoformat(timespec="minutes"), m.session_id, str(m.msg_id),
+                      channel_ranks(m), m.text)
     console.print(table)
     if why.candidate_facts:
         facts = _table("score", "shown", "fact", "confidence", title="candidate facts")

@@ -46,6 +46,7 @@ from graphmem._models import (
     QueryExplanation,
     Role,
 )
+from graphmem.retrieve.explain import channel_counts, channel_ranks
 
 Transport = Literal["stdio", "streamable-http"]
 TOOLS = ("remember", "recall", "explain", "facts", "history", "episodes", "forget_user")
@@ -262,15 +263,13 @@ def _result(text: str, model: BaseModel) -> CallToolResult:
 
 
 def _explanation_text(why: QueryExplanation) -> str:
-    channels = ", ".join(f"{c.name} ×{c.weight:g}: {len(c.messages)}" for c in why.channels)
     lines = [why.context.text or "(nothing remembered)", "",
-             f"channels (messages found): {channels or 'none'}",
+             f"channels (messages found): {channel_counts(why)}",
              f"fused ranking (best {EXPLAIN_LINES}): score, coverage, shown, session/msg, "
              "rank per channel, text"]
     for i, m in enumerate(why.ranked[:EXPLAIN_LINES], start=1):
-        ranks = ", ".join(f"{name} #{rank}" for name, rank in m.ranks.items())
         lines.append(f"{i}. {m.score:.4f} {m.coverage:.2f} {'shown' if m.shown else '-'} "
-                     f"{m.session_id}/{m.msg_id} ({ranks}): {m.text}")
+                     f"{m.session_id}/{m.msg_id} ({channel_ranks(m)}): {m.text}")
     return "\n".join(lines)
 
 

@@ -43,6 +43,17 @@ def explain(context: MemoryContext, found: Recalled, blocks: Sequence[Block]
                             candidate_facts=tuple(found.facts))
 
 
+def channel_counts(why: QueryExplanation) -> str:
+    """Each channel with its fusion weight and how many messages it found, one line."""
+    return ", ".join(f"{c.name} ×{c.weight:g}: {len(c.messages)}" for c in why.channels) \
+        or "none"
+
+
+def channel_ranks(message: RankedMessage) -> str:
+    """A ranked message's rank in each channel that found it ("keyword #3, ...")."""
+    return ", ".join(f"{name} #{rank}" for name, rank in message.ranks.items())
+
+
 def _message(line: Line) -> dict[str, object]:
     return {"session_id": line.session_id, "msg_id": line.msg_id, "ts": line.ts,
             "text": truncate(line.content, TEXT_CHARS)}
