@@ -123,12 +123,13 @@ def _subject_token(verb: Token) -> Token | None:
         verb = verb.head
 
 
-def _subject(token: Token | None, first_person: str, person: str | None) -> str | None:
+def _subject(token: Token | None, first_person: str, she: str | None,
+             he: str | None) -> str | None:
     low = token.lower_ if token is not None else ""
     if low in {"i", "we"}:
         return first_person
     if low in {"she", "he"}:
-        return person
+        return she if low == "she" else he
     return None  # other subjects ("Brave", "my work") are too often misread
 
 
@@ -250,7 +251,7 @@ def parse(clauses: Sequence[str]) -> list[Doc]:
 
 
 def generic_candidates(
-    doc: Doc, observed_at: datetime, first_person: str, person: str | None,
+    doc: Doc, observed_at: datetime, first_person: str, she: str | None, he: str | None,
     covered: Sequence[tuple[int, int]] = (),
 ) -> list[tuple[str, str, str, bool, str, datetime]]:
     """``(entity, predicate, value, negated, sentence, when)`` readings of a parsed
@@ -264,7 +265,7 @@ def generic_candidates(
             continue
         lemma = verb.lemma_.lower()
         subject_token = _subject_token(verb)
-        subject = _subject(subject_token, first_person, person)
+        subject = _subject(subject_token, first_person, she, he)
         if subject is None and subject_token is None and _leads_unsaid_i(verb):
             subject = first_person  # chat ellipsis: "Still working on the studio."
         if subject is None:

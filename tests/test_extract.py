@@ -160,9 +160,26 @@ def test_conflict_decisions():
 
 @pytest.mark.parametrize("text", ["I saw things like painting and pottery",
                                   "I'd like to go home", "it looks like rain", "I like it",
-                                  "Caroline: I love that for you"])
+                                  "Caroline: I love that for you",
+                                  # from LoCoMo's chats: a simile, a wish, a noun, a time
+                                  "Calvin: Like a rockstar behind the wheel! Thanks, man!",
+                                  "Andrew: Be patient, just like any other relationship.",
+                                  "Gina: Enjoy the good feels tomorrow, you earned it!",
+                                  "Sam: Love can be so powerful, huh?",
+                                  "Deborah: Remembering those we love is important.",
+                                  "Nate: I'm grateful to have a job I enjoy every day.",
+                                  "John: Love hearing about it. Let's chat soon!"])
 def test_like_as_preposition_or_with_a_pronoun_is_no_preference(text):
     assert not {f for f in facts_of(text) if f[1] == "likes"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Love camping!", ("user", "likes", "camping", False)),
+    ("I like also cheese pizza", ("user", "likes", "cheese pizza", False)),
+    ("I love coconut milk, but I also enjoy chocolate", ("user", "likes", "chocolate", False)),
+])
+def test_a_taste_said_plainly_is_still_read(text, fact):
+    assert fact in facts_of(text)
 
 
 def test_transcript_speakers_own_their_first_person_and_generic_readings_are_dated():
@@ -324,6 +341,17 @@ def test_a_fact_about_someone_else_never_goes_to_the_user():
     assert {("mom", "likes", "orchids", False), ("mom", "allergic_to", "pollen", False)} <= (
         english)
     assert {f for f in english if f[0] == "user"} == {("user", "has_relation", "mom", False)}
+
+
+def test_she_or_he_is_never_a_relative_of_the_other_gender():
+    got = conversation("My dad took me to McGee's bar.", "It turned out that she loves a good "
+                       "lager beer.", "She's allergic to cats.")
+    assert ("user", "has_relation", "dad", False) in got
+    assert not {f for f in got if f[0] == "dad" or f[1] in {"likes", "allergic_to"}}
+    chinese = conversation("我爸爸喜欢钓鱼。她对花粉过敏。")
+    assert ("爸爸", "allergic_to", "花粉", False) not in chinese
+    assert ("mom", "allergic_to", "pollen", False) in conversation(
+        "My mom loves orchids.", "She is allergic to pollen.")
 
 
 @pytest.mark.parametrize("text", ["she's allergic to cats, so that's out", "她不吃海鲜，记一下",

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
+from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN
 
 USER = "user"
 
@@ -89,6 +90,13 @@ class Context:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""
         self.person, self.person_said = person, self.sentence
 
+    def she_or_he(self, pronoun: str) -> str | None:
+        """Who "she" / "he" / 她 / 他 is: ``person``, unless a relation's word says the
+        other gender ("she" after "my dad" is someone not named) — no fact is better than
+        one about the wrong person."""
+        other = MALE_KIN if pronoun.lower() in {"she", "her", "她"} else FEMALE_KIN
+        return None if self.person is None or self.person.lower() in other else self.person
+
     def entity_named(self, name: str) -> str:
         """The entity a name was given to in this episode ("Emma" → sister), else the name."""
         return self.names.get(name.lower(), name)
@@ -103,6 +111,7 @@ class Part:
     text: str
     hedged: bool = False
     past: bool = False
+    subject_said: bool = True  # False: the clause left it unsaid ("Love it!", "Like a pro")
 
 
 # A value a rule cut off mid-clause ends on a word that needs one after it ("I like sharing

@@ -109,7 +109,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
     elif m := match(r"^(?:她|他)(?!们)", text):
-        subjects, rest = ((ctx.person,) if ctx.person else None), text[m.end():]
+        person = ctx.she_or_he(m.group(0))
+        subjects, rest = ((person,) if person else None), text[m.end():]
     elif match(r"^我的", text):
         return [Part(None, text)]  # 我的老师…: someone of the user's the memory cannot name
     elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):

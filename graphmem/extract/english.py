@@ -158,7 +158,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     head = text[:anchors[0][0]] if anchors else text
     if head.strip():
         subjectless = not _THIRD_PERSON_OPENING.match(head.strip())
-        out.append(Part(carry if subjectless else None, head.strip(), hedged, past))
+        out.append(Part(carry if subjectless else None, head.strip(), hedged, past,
+                        subject_said=not subjectless))
     for i, (_start, end, subjects) in enumerate(anchors):
         stop = anchors[i + 1][0] if i + 1 < len(anchors) else len(text)
         if end < stop:
@@ -199,7 +200,8 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
     if m.group("i"):
         return (USER,), end
     if m.group("pron"):
-        return ((ctx.person,) if ctx.person else None), end
+        person = ctx.she_or_he(m.group("pron"))
+        return ((person,) if person else None), end
     if m.group("they"):  # a partner named in this sentence; parents, kids said before
         if ctx.person and (ctx.person_said == ctx.sentence or ctx.person in PLURAL_KIN):
             return (ctx.person,), end
@@ -228,7 +230,7 @@ _CUT = re.compile(
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december)|by \d{4}|before the \w+|someday|soon|tomorrow|today|tonight|a while ago|"
     r"yesterday|(?:\w+ )?ago)\b.*$", IC)
-_LEAD_VALUE = re.compile(r"^(?:to use|using|to|the|a|an|some|eating|to eat|having|drinking|"
+_LEAD_VALUE = re.compile(r"^(?:to use|using|to|the|a|an|some|also|eating|to eat|having|drinking|"
                          r"to drink|any|all|more)\s+", IC)
 _NOT_A_VALUE = frozenset({"to", "for", "and", "or", "it", "that", "this", "them", "those",
                           "these", "you", "him", "her", "me", "us", "what", "how", "when",

@@ -116,6 +116,26 @@ _LIKE_VERB = (r"(like|likes|lo+ve|lo+ves|enjoy|enjoys|prefer|prefers|adore|adore
 _DISLIKE = ("hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand")
 
 
+def _no_taste_unsaid(verb: str, part: Part) -> bool:
+    """Without a subject, "like" compares ("Like a rockstar behind the wheel!", "just like
+    any other relationship") and an opening "Enjoy" wishes ("Enjoy the good feels
+    tomorrow!"); "and enjoy camping" still shares the subject before it."""
+    if part.subject_said:
+        return False
+    return verb in {"like", "likes"} or (verb in {"enjoy", "enjoys"} and part.text[:1].isupper())
+
+# What follows the verb is no taste: a verb ("Love can be so powerful", "those we love is
+# important") or a time ("a job I enjoy every day").
+_NO_TASTE = re.compile(
+    r"^(?:(?:is|are|was|were|be|been|can|could|will|would|should|must|may|might|has|have|"
+    r"had|does|did)\b|(?:every|each)\s+\w+|everyday\b|today\b|tonight\b|tomorrow\b|"
+    r"yesterday\b|these days\b|lately\b|all the time\b)", re.IGNORECASE)
+# A value cut before its object ("love hearing about it", "love working on it").
+_ENDS_ON_PREPOSITION = re.compile(
+    r"\s(?:about|on|in|at|from|into|onto|of|for|with|to|by|over|around|through)$",
+    re.IGNORECASE)
+
+
 def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     m = match(rf"^\s*{_AUX}{_ADV_OR_NEG}{_LIKE_VERB}\s+(.+)", t, IC)
     if not m:
@@ -123,6 +143,8 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     verb = m.group(1).lower()
     negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
     raw = m.group(2).strip()
+    if _no_taste_unsaid(verb, part) or _NO_TASTE.match(raw):
+        return
     if search(rf"^(?:(?i:using|to use)\s+)?(?:the\s+)?{_CH}\b", raw) or search(
             rf"\b(?i:on|via|over|through)\s+(?:the\s+)?{_CH}\b", raw):
         return  # "I don't like using WeChat", "voice notes on WhatsApp": ``_channels``
@@ -137,6 +159,8 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
         value = clean(raw)
+    if _ENDS_ON_PREPOSITION.search(value):
+        return
     if value and not negated and match(rf"^(?:{DIET_EN})(?:\s+diet)?$", value, IC):
         found.say(part, "diet", value.lower(), False, 0.85)  # "swears by intermittent fasting"
     elif value:

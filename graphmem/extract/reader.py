@@ -98,7 +98,8 @@ class RuleExtractor:
             if (self.generic and not is_chinese(sentence)
                     and sum(b - a for a, b in covered) < len(sentence)):
                 (now_deferred if deferred is None else deferred).append(_Deferred(
-                    sentence, observed_at, speaker or USER, ctx.person, hedged,
+                    sentence, observed_at, speaker or USER, ctx.she_or_he("she"),
+                    ctx.she_or_he("he"), hedged,
                     tuple(covered)))
         if speaker:  # first person is the speaker, not the memory's user
             out = [replace(c, entity=speaker) if c.entity == USER else c for c in out
@@ -176,7 +177,8 @@ class _Deferred:
     clause: str
     observed_at: datetime
     first_person: str
-    person: str | None
+    she: str | None
+    he: str | None
     hedged: bool
     covered: tuple[tuple[int, int], ...] = ()
 
@@ -201,7 +203,7 @@ def _generic_each(deferred: Sequence[_Deferred]) -> list[list[Candidate]]:
             Candidate(entity, predicate, value, negated, confidence, item.observed_at,
                       item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
             for entity, predicate, value, negated, sentence, when in generic_candidates(
-                doc, item.observed_at, item.first_person, item.person, item.covered)]
+                doc, item.observed_at, item.first_person, item.she, item.he, item.covered)]
     return out
 
 
@@ -220,7 +222,7 @@ _NO_ELLIPSIS = re.compile(
 def _may_read(item: _Deferred) -> bool:
     """Could the generic reader find a subject it knows in this sentence?"""
     text = item.clause
-    return bool(_FIRST_PERSON.search(text) or (item.person and _THIRD_PERSON.search(text))
+    return bool(_FIRST_PERSON.search(text) or ((item.she or item.he) and _THIRD_PERSON.search(text))
                 or not _NO_ELLIPSIS.match(text))
 
 

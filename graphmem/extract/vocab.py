@@ -28,6 +28,21 @@ REL_EN = alternation(
     "grandparents grandkids stepmom stepdad stepmother stepfather stepson stepdaughter "
     "stepsister stepbrother neighbor neighbour mentor godmother godfather ex ex-wife "
     "ex-husband ex-girlfriend ex-boyfriend")
+# Relations' words that say a gender (English and Chinese): "she" is none of the first.
+_MALE_KIN_TEXT = """
+    boyfriend fiancé fiance husband dad father daddy papa brother grandpa grandfather granddad
+    uncle son nephew grandson stepdad stepfather stepson stepbrother godfather ex-husband
+    ex-boyfriend father-in-law brother-in-law 男朋友 男友 未婚夫 老公 丈夫 爸爸 父亲 老爸 爸 哥哥
+    哥 弟弟 弟 爷爷 外公 姥爷 舅舅 叔叔 表哥 表弟 堂哥 儿子 公公 岳父 老丈人 姐夫 妹夫 侄子 外甥
+    孙子 姑父 前男友 前夫"""
+_FEMALE_KIN_TEXT = """
+    girlfriend fiancée fiancee wife mom mother mum mommy mama sister grandma grandmother granny
+    nana aunt auntie daughter niece granddaughter stepmom stepmother stepdaughter stepsister
+    godmother ex-wife ex-girlfriend mother-in-law sister-in-law 女朋友 女友 未婚妻 老婆 妻子 太太
+    妈妈 母亲 老妈 妈 姐姐 姐 妹妹 妹 奶奶 外婆 姥姥 姑姑 表姐 表妹 堂姐 女儿 婆婆 岳母 丈母娘 嫂子
+    弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜"""
+MALE_KIN = frozenset(_MALE_KIN_TEXT.split())
+FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
 # Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
 REL_ZH = alternation(
