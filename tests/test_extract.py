@@ -343,6 +343,22 @@ def test_a_fact_about_someone_else_never_goes_to_the_user():
     assert {f for f in english if f[0] == "user"} == {("user", "has_relation", "mom", False)}
 
 
+@pytest.mark.parametrize("texts", [
+    # LoCoMo's chats: a reply, a question word, a cut object, a hyphenated word, adverbs
+    ("Joanna: Same here! So have you been up to anything recently?",),
+    ("John: Wow, Maria, how cute! What's her name?", "Maria: Her name is Shadow! She's full "
+     "of energy and always puts a smile on my face."),
+    ("Jon: I'm putting in a lot of work. I'm gonna make it happen!",),
+    ("Sam: Cheers, Evan! I won't stress - just gonna enjoy it.",),
+    ("Sam: I'm gonna ask the doc about getting advice on low-impact exercises.",),
+    ("Jolene: Got a lot of finals coming up, so I've been studying real hard.",),
+    ("Tim: I've been swamped with studies and projects.",),
+    ("Maria: It gives the pup a loving home and teaches your kids important values.",),
+])
+def test_chat_that_states_nothing_about_the_speaker_gives_no_fact(texts):
+    assert {f for f in conversation(*texts) if f[1] != "has_relation"} == set()
+
+
 def test_she_or_he_is_never_a_relative_of_the_other_gender():
     got = conversation("My dad took me to McGee's bar.", "It turned out that she loves a good "
                        "lager beer.", "She's allergic to cats.")

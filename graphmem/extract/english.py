@@ -46,7 +46,8 @@ _NOT_NAMES_TEXT = """
     european african latino latina hispanic vegan vegetarian gay straight single
     married divorced retired pregnant free busy glad proud new name remember remind
     tell ask let please note maybe wait look listen guess apparently luckily
-    unfortunately hopefully"""
+    unfortunately hopefully same what who where when why how which everyone everybody
+    nobody someone somebody wow cool nice awesome cheers congrats"""
 NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 KIN_MOD = (r"(?:(?:best|older|younger|oldest|youngest|eldest|middle|little|big|baby|twin|late|"
            r"old|dear|former|favou?rite)[- ]?)?")

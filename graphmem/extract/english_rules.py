@@ -331,7 +331,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         at, job = m.group(1), m.group(2)
     elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
                      r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
-                     r"kids\b|people\b|how\b|you\b|myself\b|yourself\b|himself\b|"
+                     r"kids\b|people\b|how\b|you\b|your\b|our\b|his\b|their\b|the\b|a\b|"
+                     r"an\b|myself\b|yourself\b|himself\b|"
                      r"herself\b|themselves\b|him\b|her\b|us\b|job\b|jobs\b|position\b|"
                      r"role\b|gig\b|career\b|experience\b)[A-Za-z]+)\b", t, IC):
         job = f"{m.group(1)} teacher"
@@ -366,7 +367,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
 
 _STUDIES = (  # (field or degree, school)
     rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
-    rf"((?!(?i:for|to|hard|abroad|like|so|all|late|again|now|a lot|with|at|in)\b)"
+    rf"((?!(?i:for|to|hard|real|really|very|super|abroad|like|so|all|late|again|now|a lot|"
+    rf"with|at|in|and|or|but|up|on)\b)"
     rf"[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
     rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
     rf"\b(?i:(?:learning|studying)\s+)((?i:{LANGUAGE_EN}))\b"
@@ -448,6 +450,8 @@ def plan_value(raw: str, clause: str) -> str:
     value = clean(raw, words=7)
     if not value or _NOT_PLANS.match(value):
         return ""
+    if " " not in value and re.match(rf"{re.escape(value)}\s+(?:it|that|this|them)\b", raw, IC):
+        return ""  # "gonna make it happen", "just gonna enjoy it": no plan the word names
     before = clause[:max(clause.find(raw), 0)] or clause
     if (m := re.search(r"\s(one|it)$", value)) and (
             thing := re.findall(r"\b(?:a|an)\s+([a-z]+)\b", before, IC)):

@@ -136,7 +136,7 @@ ORG_SUFFIX_ZH = alternation(
 
 DIET_EN = alternation(
     "vegan vegetarian pescatarian pescetarian keto paleo halal kosher gluten-free "
-    "dairy-free lactose-free low-carb low carb plant-based carnivore flexitarian "
+    "dairy-free lactose-free low-carb low_carb plant-based carnivore flexitarian "
     "whole30 raw_vegan intermittent_fasting")
 DIET_ZH = {"全素": "全素", "纯素": "纯素", "吃素": "素食", "素食": "素食", "吃斋": "素食",
            "生酮": "生酮", "清真": "清真",
