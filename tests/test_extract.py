@@ -354,9 +354,31 @@ def test_a_fact_about_someone_else_never_goes_to_the_user():
     ("Jolene: Got a lot of finals coming up, so I've been studying real hard.",),
     ("Tim: I've been swamped with studies and projects.",),
     ("Maria: It gives the pup a loving home and teaches your kids important values.",),
+    ("Deborah: In the morning, I meditate, do yoga, and teach classes.",),
+    ("Jon: I wanna start a dance studio so I can teach others.",),
+    ("Tim: I like breaking up my studying into smaller parts.",),
+    ("Jolene: Nobody can understand what I'm going through.",),
+    ("Gina: Store's going good, just been keeping up with fashion trends.",),
+    ("Dave: Gonna get better at it and learn something new.",),
+    ("Nate: Yep, Joanna. It's great! Looky here, I got this new pup for you!",),
+    ("Joanna: It's a dessert made with blueberries, coconut milk, and a gluten-free crust.",),
+    ("Maria: Last week, my grandma passed away.", "John: Our one-year-old is so cute, his "
+     "name is Kyle!"),
 ])
 def test_chat_that_states_nothing_about_the_speaker_gives_no_fact(texts):
     assert {f for f in conversation(*texts) if f[1] != "has_relation"} == set()
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Vegan now, btw.", ("user", "diet", "vegan", False)),
+    ("Gluten-free here!", ("user", "diet", "gluten-free", False)),
+    ("I'm on a low carb diet", ("user", "diet", "low-carb", False)),
+    ("My brother is great, his name is Tom.", ("brother", "name", "Tom", False)),
+    ("I teach yoga", ("user", "works_as", "yoga teacher", False)),
+    ("I'm going to travel", ("user", "plans_to", "travel", False)),
+])
+def test_what_the_speaker_does_state_is_still_read(text, fact):
+    assert fact in conversation(text)
 
 
 def test_she_or_he_is_never_a_relative_of_the_other_gender():

@@ -47,7 +47,7 @@ _NOT_NAMES_TEXT = """
     married divorced retired pregnant free busy glad proud new name remember remind
     tell ask let please note maybe wait look listen guess apparently luckily
     unfortunately hopefully same what who where when why how which everyone everybody
-    nobody someone somebody wow cool nice awesome cheers congrats"""
+    nobody someone somebody wow cool nice awesome cheers congrats looky"""
 NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 KIN_MOD = (r"(?:(?:best|older|younger|oldest|youngest|eldest|middle|little|big|baby|twin|late|"
            r"old|dear|former|favou?rite)[- ]?)?")

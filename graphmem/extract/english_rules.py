@@ -167,6 +167,14 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "likes", value, negated, 0.9)
 
 
+# After a diet word with no subject said, a word that is not a time, an aside or the
+# speaker's home ("Kosher household here"): the diet word describes a thing ("a
+# gluten-free crust"), not the speaker.
+_DESCRIBES_A_THING = re.compile(
+    r"\s*(?!(?:now|too|again|lately|here|since|for|btw|anyway|these days|mostly|"
+    r"strictly|household|family|home|house|person|girl|guy)\b)[A-Za-z]", re.IGNORECASE)
+
+
 def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Diets (vegan, keto, halal…) and foods someone does not eat."""
     if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
@@ -183,8 +191,11 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(r"\b(?:eats?|can eat|started eating)\s+(.+?)\s+(?:again|now)\b", t, IC):
         found.say(part, "dietary_restriction", clean(m.group(1)), True, 0.85)
     diet = rf"({DIET_EN})(?:\s+diet)?\b"
-    if m := (match(rf"^\s*{_AUX}{_BE}?\s*{_ADV}(?:(not|no longer)\s+{_ADV})?(?:a\s+|an\s+)?"
-                   rf"{diet}", t, IC)
+    said = match(rf"^\s*{_AUX}{_BE}?\s*{_ADV}(?:(not|no longer)\s+{_ADV})?(?:a\s+|an\s+)?"
+                 rf"{diet}", t, IC)
+    if said and not part.subject_said and _DESCRIBES_A_THING.match(t[said.end():]):
+        said = None  # "…and a gluten-free crust", "it's rich, dairy-free and new": a dish
+    if m := (said
              or search(rf"\b(?:went|gone|going|turned|became|become|switched to|on|follow|"
                        rf"follows|following|keep|keeps|eat|eats|eating)\s+(not\s+)?"
                        rf"(?:a\s+|the\s+|strictly\s+|fully\s+|mostly\s+)?{diet}", t, IC)
@@ -332,7 +343,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
                      r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
                      r"kids\b|people\b|how\b|you\b|your\b|our\b|his\b|their\b|the\b|a\b|"
-                     r"an\b|myself\b|yourself\b|himself\b|"
+                     r"an\b|others\b|about\b|class\b|classes\b|lessons?\b|things\b|stuff\b|"
+                     r"everyone\b|someone\b|something\b|children\b|students\b|myself\b|yourself\b|himself\b|"
                      r"herself\b|themselves\b|him\b|her\b|us\b|job\b|jobs\b|position\b|"
                      r"role\b|gig\b|career\b|experience\b)[A-Za-z]+)\b", t, IC):
         job = f"{m.group(1)} teacher"
@@ -368,7 +380,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
 _STUDIES = (  # (field or degree, school)
     rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
     rf"((?!(?i:for|to|hard|real|really|very|super|abroad|like|so|all|late|again|now|a lot|"
-    rf"with|at|in|and|or|but|up|on)\b)"
+    rf"with|at|in|and|or|but|up|on|into|schedule|plan|plans|time|session|sessions|habits|"
+    rf"group|routine|buddy|partner|break|breaks)\b)"
     rf"[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
     rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
     rf"\b(?i:(?:learning|studying)\s+)((?i:{LANGUAGE_EN}))\b"
@@ -433,7 +446,9 @@ _NOT_PLANS = re.compile(
     r"see|go(?!\s+(?:back\s+to|to\s+(?:grad|graduate|law|med|medical|business|nursing)\s+"
     r"school|abroad|to\s+college|to\s+university))|get back|wait|sleep|die|cry|miss|lose|kill|"
     r"scream|throw|do it|do that|do this|think|use|look into|keep(?=\s+(?:on\s+)?\w+ing|\s+it|"
-    r"\s+in\s+touch|\s+up|\s+at\s+it)|bother|stop|back and forth)\b", IC)
+    r"\s+in\s+touch|\s+up|\s+at\s+it)|bother|stop|back and forth|"
+    # "what I'm going through", "Store's going good", "going out for walks": no plan
+    r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse)\b", IC)
 _NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"
                                 r"church|class|sleep|be|need)\b", IC)
 _DROP = (r"\b(?:gave up on|given up on|giving up on|give up on|(?:dropped|dropping|pulled|backed)"
@@ -452,6 +467,8 @@ def plan_value(raw: str, clause: str) -> str:
         return ""
     if " " not in value and re.match(rf"{re.escape(value)}\s+(?:it|that|this|them)\b", raw, IC):
         return ""  # "gonna make it happen", "just gonna enjoy it": no plan the word names
+    if _ENDS_ON_PREPOSITION.search(value):
+        return ""  # "gonna get better at it"
     before = clause[:max(clause.find(raw), 0)] or clause
     if (m := re.search(r"\s(one|it)$", value)) and (
             thing := re.findall(r"\b(?:a|an)\s+([a-z]+)\b", before, IC)):
@@ -615,9 +632,10 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     elif (m := match(rf"^(?i:(?:hey|hi|hello|yo)\W+)?({NAME})\s+(?i:here)\s*$", t)) and is_name(
             m.group(1)) and m.group(1).lower() not in ctx.names:
         found.add(USER, "name", m.group(1), False, 0.85, "name")  # "Hey, Marcus here."
-    elif (m := search(rf"\b(?i:(?:his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and ctx.person:
-        found.add(ctx.person, "name", m.group(1), False, 0.9, "name")
-        ctx.names[m.group(1).lower()] = ctx.person
+    elif (m := search(rf"\b(?i:(his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and (
+            person := ctx.she_or_he("he" if m.group(1).lower() == "his" else "she")):
+        found.add(person, "name", m.group(2), False, 0.9, "name")
+        ctx.names[m.group(2).lower()] = person
     m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
                rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
     if m and m.group(1).split()[0].lower() not in NOT_NAMES:
