@@ -124,6 +124,7 @@ def _no_taste_unsaid(verb: str, part: Part) -> bool:
         return False
     return verb in {"like", "likes"} or (verb in {"enjoy", "enjoys"} and part.text[:1].isupper())
 
+
 # What follows the verb is no taste: a verb ("Love can be so powerful", "those we love is
 # important") or a time ("a job I enjoy every day").
 _NO_TASTE = re.compile(
@@ -344,7 +345,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                      r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
                      r"kids\b|people\b|how\b|you\b|your\b|our\b|his\b|their\b|the\b|a\b|"
                      r"an\b|others\b|about\b|class\b|classes\b|lessons?\b|things\b|stuff\b|"
-                     r"everyone\b|someone\b|something\b|children\b|students\b|myself\b|yourself\b|himself\b|"
+                     r"everyone\b|someone\b|something\b|children\b|students\b|myself\b|"
+                     r"yourself\b|himself\b|"
                      r"herself\b|themselves\b|him\b|her\b|us\b|job\b|jobs\b|position\b|"
                      r"role\b|gig\b|career\b|experience\b)[A-Za-z]+)\b", t, IC):
         job = f"{m.group(1)} teacher"
