@@ -168,7 +168,12 @@ def test_conflict_decisions():
                                   "Sam: Love can be so powerful, huh?",
                                   "Deborah: Remembering those we love is important.",
                                   "Nate: I'm grateful to have a job I enjoy every day.",
-                                  "John: Love hearing about it. Let's chat soon!"])
+                                  "John: Love hearing about it. Let's chat soon!",
+                                  # a compliment on what the other one showed or has
+                                  "Melanie: Love the necklace, any special meaning to it?",
+                                  "Joanna: So cute! I love your turtles so much!",
+                                  "Nate: That's what I like to hear!",
+                                  "James: I still like to go for a ride sometimes."])
 def test_like_as_preposition_or_with_a_pronoun_is_no_preference(text):
     assert not {f for f in facts_of(text) if f[1] == "likes"}
 
@@ -177,6 +182,8 @@ def test_like_as_preposition_or_with_a_pronoun_is_no_preference(text):
     ("Love camping!", ("user", "likes", "camping", False)),
     ("I like also cheese pizza", ("user", "likes", "cheese pizza", False)),
     ("I love coconut milk, but I also enjoy chocolate", ("user", "likes", "chocolate", False)),
+    ("I love the beach", ("user", "likes", "beach", False)),
+    ("I love to go hiking", ("user", "likes", "go hiking", False)),
 ])
 def test_a_taste_said_plainly_is_still_read(text, fact):
     assert fact in facts_of(text)

@@ -116,21 +116,31 @@ _LIKE_VERB = (r"(like|likes|lo+ve|lo+ves|enjoy|enjoys|prefer|prefers|adore|adore
 _DISLIKE = ("hate", "hates", "dislike", "dislikes", "can't stand", "cannot stand")
 
 
-def _no_taste_unsaid(verb: str, part: Part) -> bool:
+def _no_taste_unsaid(verb: str, raw: str, part: Part) -> bool:
     """Without a subject, "like" compares ("Like a rockstar behind the wheel!", "just like
-    any other relationship") and an opening "Enjoy" wishes ("Enjoy the good feels
-    tomorrow!"); "and enjoy camping" still shares the subject before it."""
+    any other relationship"), an opening "Enjoy" wishes ("Enjoy the good feels
+    tomorrow!") and "Love the…" compliments what the other one just showed ("Love the
+    necklace, any special meaning to it?"); "and enjoy camping" still shares the subject
+    before it, and "Love camping!" is a taste."""
     if part.subject_said:
         return False
-    return verb in {"like", "likes"} or (verb in {"enjoy", "enjoys"} and part.text[:1].isupper())
+    return (verb in {"like", "likes"} or (verb in {"enjoy", "enjoys"} and part.text[:1].isupper())
+            or bool(_SHOWN_THING.match(raw)))
+
+
+# A thing pointed at, not a kind of thing: "the necklace", "this quote", "all the details".
+_SHOWN_THING = re.compile(r"^(?:all\s+)?(?:the|this|that|these|those)\s", re.IGNORECASE)
 
 
 # What follows the verb is no taste: a verb ("Love can be so powerful", "those we love is
-# important") or a time ("a job I enjoy every day").
+# important", "that's what I like to hear"), a time ("a job I enjoy every day"), or the
+# listener's own thing ("I love your turtles": a compliment).
 _NO_TASTE = re.compile(
     r"^(?:(?:is|are|was|were|be|been|can|could|will|would|should|must|may|might|has|have|"
     r"had|does|did)\b|(?:every|each)\s+\w+|everyday\b|today\b|tonight\b|tomorrow\b|"
-    r"yesterday\b|these days\b|lately\b|all the time\b)", re.IGNORECASE)
+    r"yesterday\b|these days\b|lately\b|all the time\b|your\b|(?:to\s+)?(?:hear|see|say|"
+    r"know|go|get|do|come)\s*(?:$|[,.!?]|it\b|that\b|this\b|for\b|to\b|from\b))",
+    re.IGNORECASE)
 # A value cut before its object ("love hearing about it", "love working on it").
 _ENDS_ON_PREPOSITION = re.compile(
     r"\s(?:about|on|in|at|from|into|onto|of|for|with|to|by|over|around|through)$",
@@ -144,7 +154,7 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     verb = m.group(1).lower()
     negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
     raw = m.group(2).strip()
-    if _no_taste_unsaid(verb, part) or _NO_TASTE.match(raw):
+    if _no_taste_unsaid(verb, raw, part) or _NO_TASTE.match(raw):
         return
     if search(rf"^(?:(?i:using|to use)\s+)?(?:the\s+)?{_CH}\b", raw) or search(
             rf"\b(?i:on|via|over|through)\s+(?:the\s+)?{_CH}\b", raw):
