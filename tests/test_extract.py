@@ -371,6 +371,10 @@ def test_a_fact_about_someone_else_never_goes_to_the_user():
     ("Joanna: It's a dessert made with blueberries, coconut milk, and a gluten-free crust.",),
     ("Maria: Last week, my grandma passed away.", "John: Our one-year-old is so cute, his "
      "name is Kyle!"),
+    # Chinese: one of several, a question without its mark, a plan that only "changed"
+    ("他们俩有一个不吃辣，我忘了是谁了",),
+    ("去泰国玩一周大概要准备多少钱啊",),
+    ("计划有变",),
 ])
 def test_chat_that_states_nothing_about_the_speaker_gives_no_fact(texts):
     assert {f for f in conversation(*texts) if f[1] != "has_relation"} == set()
@@ -383,6 +387,9 @@ def test_chat_that_states_nothing_about_the_speaker_gives_no_fact(texts):
     ("My brother is great, his name is Tom.", ("brother", "name", "Tom", False)),
     ("I teach yoga", ("user", "works_as", "yoga teacher", False)),
     ("I'm going to travel", ("user", "plans_to", "travel", False)),
+    ("我在读研，学的是公共卫生", ("user", "studies", "研究生", False)),
+    ("计划有变，云南不去了，改去西安", ("user", "plans_to", "去西安", False)),
+    ("我爸妈都不吃辣", ("爸爸", "dietary_restriction", "辣", False)),
 ])
 def test_what_the_speaker_does_state_is_still_read(text, fact):
     assert fact in conversation(text)

@@ -113,6 +113,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects, rest = ((person,) if person else None), text[m.end():]
     elif match(r"^我的", text):
         return [Part(None, text)]  # 我的老师…: someone of the user's the memory cannot name
+    elif match(r"^(?:他们|她们|它们|他俩|她俩|大家|有人|有一个|其中|别人|人家)", text):
+        return [Part(None, text)]  # 他们俩有一个不吃辣: one of several, or others — not the user
     elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):
         subjects, rest = (USER,), text[m.end():]
     elif (m := match(rf"^({_HAN}{{2,3}}|[A-Z][a-z]+)", text)) and m.group(1).lower() in ctx.names:
@@ -384,6 +386,7 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = m.group(1) + {"博": "博士", "研": "研究生"}.get(m.group(2), _bare(m.group(2)))
     elif m := first_search(_STUDY, t):
         value = _bare(m.group(1))
+        value = {"研": "研究生", "博": "博士", "硕": "硕士"}.get(value, value)  # 在读研
     if value:
         found.say(part, "studies", value, False, 0.8)
 
@@ -410,13 +413,14 @@ _PET_WORDS = frozenset(re.findall(r"[\u4e00-\u9fff]+", PET_ZH))
 
 
 _NOT_PLANS = re.compile(r"^(?:先|马上|现在|一会|待会|等会|睡|吃饭|休息|出门|回家|下班|洗澡|"
-                        r"做饭|起床|上厕所|开会|一下)")
+                        r"做饭|起床|上厕所|开会|一下|有变)")
+_ASKS = re.compile(r"多少|什么|哪|怎么|几个|吗")  # 去泰国玩一周大概要准备多少钱啊: a question
 
 
 def _plan_value(value: str) -> str:
     """打算明年考研 → 考研, 跑个半马 → 跑半马; 准备睡觉了 is no plan to remember."""
     value = re.sub(rf"^{_TIME}", "", _bare(value, 12))
-    if _NOT_PLANS.match(value):
+    if _NOT_PLANS.match(value) or _ASKS.search(value):
         return ""
     value = re.sub(rf"^({_HAN})(?:个|一个|一下)", r"\1", value)  # 跑个半马 → 跑半马
     return value if value and not is_hedged(value) else ""
@@ -424,7 +428,8 @@ def _plan_value(value: str) -> str:
 
 _GOAL = (rf"目标是([{_PLAN_VERBS}].+)",
          rf"^{_TIME_WORD}+(?:就|要)?(?:开始)?((?:学|考|练|搬去|搬到|去|辞职|离职|跳槽|结婚|换工作)"
-         rf"{_HAN}?.{{0,8}})")
+         rf"{_HAN}?.{{0,8}})",
+         rf"^(?:那就|还是)?(?:改|换)(?:成|为)?((?:去|学|考){_HAN}.{{0,8}})")  # 改去西安
 _DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?"
          r"(?:放弃了|不考了|不去了|取消了|泡汤了|黄了|作罢)|(?:放弃了?|取消了?)(.{2,8})")
 
