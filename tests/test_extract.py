@@ -390,9 +390,26 @@ def test_chat_that_states_nothing_about_the_speaker_gives_no_fact(texts):
     ("我在读研，学的是公共卫生", ("user", "studies", "研究生", False)),
     ("计划有变，云南不去了，改去西安", ("user", "plans_to", "去西安", False)),
     ("我爸妈都不吃辣", ("爸爸", "dietary_restriction", "辣", False)),
+    ("I'm doing a master's in public health at Emory, second year",
+     ("user", "studies", "master's in public health at Emory", False)),
+    ("Huge Arsenal fan here", ("user", "likes", "Arsenal", False)),
 ])
 def test_what_the_speaker_does_state_is_still_read(text, fact):
     assert fact in conversation(text)
+
+
+def test_a_fan_is_whoever_the_words_before_it_name():
+    got = conversation("my husband's a huge Arsenal fan")
+    assert ("husband", "likes", "Arsenal", False) in got
+    assert not {f for f in got if f[0] == "user" and f[1] == "likes"}
+
+
+def test_a_plan_said_off_is_the_plan_made_before():
+    got = conversation("I'm planning to visit Peru in May", "change of plans, not going to "
+                       "Peru anymore — I'm planning to visit Mexico instead")
+    assert {("user", "plans_to", "visit Peru", True),
+            ("user", "plans_to", "visit Mexico", False)} <= got
+    assert ("user", "plans_to", "Peru", True) not in got
 
 
 def test_she_or_he_is_never_a_relative_of_the_other_gender():

@@ -186,6 +186,19 @@ _DESCRIBES_A_THING = re.compile(
     r"strictly|household|family|home|house|person|girl|guy)\b)[A-Za-z]", re.IGNORECASE)
 
 
+def _fan_of(before: str, ctx: Context, who: tuple[str, ...]) -> tuple[str, ...]:
+    """Who "a huge Arsenal fan" is, from the words before it: the speaker ("I'm", or
+    nothing: "Huge Arsenal fan here"), a relative ("my husband's"), she / he; else nobody."""
+    if not before.strip() or search(r"\b(?:I|I'm|I am|we|we're|we are)\b", before):
+        return who
+    if m := search(rf"\b(?:my|our)\s+{KIN_MOD}({REL_EN})\b", before, IC):
+        return (m.group(1).lower(),)
+    if m := search(r"\b(she|he)\b", before, IC):
+        person = ctx.she_or_he(m.group(1))
+        return (person,) if person else ()
+    return ()
+
+
 def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Diets (vegan, keto, halal…) and foods someone does not eat."""
     if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
@@ -401,7 +414,11 @@ _STUDIES = (  # (field or degree, school)
     rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting|started|began|"
     rf"beginning|enrolled in)\s+"
     rf"(?:an?|my|his|her|their)\s+)((?i:{DEGREE_EN})(?:\s+(?i:in)\s+[\w&' -]+?)?)"
-    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+[a-z])",
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?"
+    # where the field ends: the clause's end or a word that begins something else — not the
+    # field's own next word ("a master's in public health", not "in public")
+    rf"(?=\s*(?:$|[,.;!?)])|\s+(?:and|but|while|so|since|this|next|for|part-time|"
+    rf"full-time|online|now|right|at\s+night)\b)",
     rf"\b(?i:(?:taking|take|takes|doing|enrolled in|signed up for)\s+(?:an?|some)\s+"
     rf"(?:(?:night|evening|online|weekend|weekly|beginner|beginners|intro|intensive|"
     rf"community)\s+)*(?:class|classes|course|courses|lessons)\s+(?:in|on))\s+"
@@ -528,6 +545,8 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
             value = clean(thing.group(1), words=6)  # "we're planning a trip to Iceland"
 
         undone = bool(m.group(1) and _CHANGED_MIND.search(ctx.sentence))
+        if value and (m.group(2) or m.group(3)):  # "not going to Peru anymore": the plan
+            value = dropped(value, part, ctx)   # made before ("visit Peru"), if one was
         plan(part, value, bool(undone or m.group(2) or m.group(3)), ctx, found)
         if undone and value and part.subjects:  # a later "we cancelled it" names it
             ctx.plans.extend((s, value) for s in part.subjects)
@@ -683,7 +702,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(owner, "likes", value, False, 0.9)
     elif m := search(r"\b(?:(?i:a|an)\s+)?(?i:huge|big|massive|die-hard|diehard|lifelong|loyal)\s+"
                      r"((?:[A-Z][\w'.&-]*\s+){0,3}[A-Z][\w'.&-]*)\s+(?i:fan|supporter)\b", t):
-        for subject in who:  # "I'm a huge Arsenal fan"
+        for subject in _fan_of(t[:m.start()], ctx, who):  # "I'm a huge Arsenal fan"
             found.add(subject, "likes", m.group(1), False, 0.85)
     m = search(r"\b(?:my|our|the)\s+(?:\w+\s+)?(?:goal|plan|resolution|dream|aim)"
                r"(?:\s+(?:this|for|next)\s+\w+)?\s+is\s+to\s+(.+)", t, IC)
