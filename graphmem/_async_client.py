@@ -31,10 +31,10 @@ from graphmem._models import (
     MessageIn,
     QueryExplanation,
 )
-from graphmem.consolidate import ConsolidationReport, Progress
 from graphmem.embed import Embedder
 from graphmem.extract import Extractor
-from graphmem.segment import IntentClassifier
+from graphmem.facts.consolidate import ConsolidationReport, Progress
+from graphmem.ingest.splitter import IntentClassifier
 from graphmem.store.runner import Tracer
 
 

@@ -20,7 +20,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from graphmem import nlp
 from graphmem._config import EmbedderName, MemoryConfig, settings_problems
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
@@ -36,23 +35,25 @@ from graphmem._models import (
     check_text,
     check_time,
 )
-from graphmem.buffer import RawBuffer
-from graphmem.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.embed import Embedder, load_embedder
 from graphmem.extract import Candidate, Extractor, RuleExtractor
-from graphmem.extract.online import OnlineReader
-from graphmem.ingest import Ingestion
-from graphmem.predicates import canonical_predicate
+from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
+from graphmem.facts.predicates import canonical_predicate
+from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.ingestion import Ingestion
+from graphmem.ingest.online import OnlineReader
+from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier, episode_id
+from graphmem.ingest.writer import BackgroundQueue, EpisodeWriter
 from graphmem.retrieve.compress import Block
 from graphmem.retrieve.explain import explain
 from graphmem.retrieve.recall import Recalled, RetrievalConfig, assemble, recall
 from graphmem.retrieve.router import route_query
-from graphmem.segment import EpisodeSplitter, IntentClassifier, episode_id, is_filler
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
-from graphmem.store.writer import BackgroundQueue, EpisodeWriter
+from graphmem.text import language as nlp
+from graphmem.text.chat import is_filler
 
 Clock = Callable[[], datetime]
 # Explicit preferences and constraints become facts right away (article 2.2, online path).

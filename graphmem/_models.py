@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Literal
 
@@ -145,6 +146,18 @@ class Episode(_Frozen):
         (the article: embed goal, result and an actions summary, not the raw turns)."""
         asks = " ".join(a.content[:80] for a in self.actions if a.role == "user")
         return f"{self.goal}. {self.result}. {asks}"[:320]
+
+
+SessionKey = tuple[str, str]  # (user_id, session_id)
+
+
+@dataclass(frozen=True)
+class ClosedEpisode:
+    """An episode as the splitter closes it, with every raw message of its span (fillers
+    too) — what the store keeps as the episode's messages."""
+
+    episode: Episode
+    messages: tuple[Message, ...]
 
 
 class Fact(_Frozen):

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 import test_extract_labelled as harness  # noqa: E402
 
 from graphmem.extract import RuleExtractor  # noqa: E402
-from graphmem.predicates import PREDICATES  # noqa: E402
+from graphmem.facts.predicates import PREDICATES  # noqa: E402
 
 HELDOUT = ROOT / "tests" / "data"
 

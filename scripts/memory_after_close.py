@@ -15,7 +15,7 @@ memory once the spaCy pipelines are dropped and once glibc returns its free aren
 
 By default each ``connect`` loads its own embedder (what an application does when it
 passes none); ``--shared-embedder`` loads one and passes it to every cycle. The spaCy
-pipelines are loaded once per process either way (``graphmem.nlp``). A leak shows as
+pipelines are loaded once per process either way (``graphmem.text.language``). A leak shows as
 RSS, objects or threads that keep growing cycle after cycle; a plateau after the first
 cycles is the models and the allocator keeping freed arenas. Use a scratch server (it
 writes users named after a fresh prefix).
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from graphmem import Memory  # noqa: E402
 from graphmem._config import MemoryConfig  # noqa: E402
 from graphmem.embed import load_embedder  # noqa: E402
-from graphmem.nlp import chinese_nlp, english_nlp  # noqa: E402
+from graphmem.text.language import chinese_nlp, english_nlp  # noqa: E402
 
 START = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 TURNS = ["I live in {x} these days", "I like {x}", "my budget is now ${n}",
@@ -128,7 +128,7 @@ def main() -> None:
                   round(rows[-1]["rss_mb"] - rows[min(1, len(rows) - 1)]["rss_mb"], 1),
               "live_graphmem_objects": dict(graphmem_objects().most_common(10))}
     result["rss_mb_at_end"] = round(rss_mb(), 1)
-    english_nlp.cache_clear()  # the process-wide spaCy pipelines (see graphmem.nlp)
+    english_nlp.cache_clear()  # the process-wide spaCy pipelines (see graphmem.text.language)
     chinese_nlp.cache_clear()
     gc.collect()
     result["rss_mb_after_dropping_spacy"] = round(rss_mb(), 1)

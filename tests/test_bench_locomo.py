@@ -40,7 +40,7 @@ from graphmem.bench.locomo import (
     user_id_for,
 )
 from graphmem.retrieve.lucene import escape_lucene, lucene_or_query
-from graphmem.retrieve.tokens import count_tokens
+from graphmem.text.tokens import count_tokens
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo" / "locomo10.json"
 

@@ -152,7 +152,7 @@ def test_init_applies_the_schema(neo4j_uri, driver):
 @pytest.fixture(scope="module")
 def cli_user(neo4j_uri, tmp_path_factory) -> dict[str, Any]:
     """The demo's conversations through `graphmem ingest` and `graphmem consolidate`."""
-    from graphmem.demo import NOW, conversation_messages
+    from graphmem.cli.demo import NOW, conversation_messages
 
     folder = tmp_path_factory.mktemp("cli")
     user_id = f"u_{uuid.uuid4().hex[:10]}"

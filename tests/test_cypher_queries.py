@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from graphmem import InvalidInputError
-from graphmem.demo import NOW, conversation_messages
+from graphmem.cli.demo import NOW, conversation_messages
 from graphmem.queries import (
     bind_parameters,
     get_query,

@@ -15,7 +15,7 @@ import pytest
 
 from graphmem import ConfigError, MemoryConfig
 from graphmem.embed import EMBEDDERS, load_embedder, load_named_embedder
-from graphmem.onnx_models import (
+from graphmem.embed.models import (
     INT8_FILE,
     LANGCHAIN4J_VERSION,
     MINILM_ONNX_FOLDER,
@@ -163,8 +163,8 @@ def test_spacy_loads_without_torch_and_leaves_it_importable():
     pipelines do not need it, so a process on the ONNX path never loads it."""
     script = (
         "import sys, importlib.util\n"
-        "from graphmem.normalize import clean_surface\n"
-        "from graphmem.nlp import chinese_nlp\n"
+        "from graphmem.facts.normalize import clean_surface\n"
+        "from graphmem.text.language import chinese_nlp\n"
         "print(clean_surface('my cats'), len(chinese_nlp()('我喜欢猫')), 'torch' in sys.modules,"
         " importlib.util.find_spec('torch') is not None)\n"
     )

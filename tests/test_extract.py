@@ -8,7 +8,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from graphmem._models import Action, Episode
-from graphmem.conflict import (
+from graphmem.extract import Candidate, RuleExtractor
+from graphmem.extract.text import sentences
+from graphmem.facts.conflict import (
     Create,
     CurrentVersion,
     Historic,
@@ -18,10 +20,8 @@ from graphmem.conflict import (
     decide,
     rivals,
 )
-from graphmem.extract import Candidate, RuleExtractor
-from graphmem.extract.text import sentences
-from graphmem.normalize import AliasTable, lexicon_key
-from graphmem.predicates import (
+from graphmem.facts.normalize import AliasTable, lexicon_key
+from graphmem.facts.predicates import (
     PREDICATES,
     canonical_predicate,
     half_life_days,
@@ -602,7 +602,7 @@ def test_episodes_extracted_together_read_as_each_alone():
 
 
 def test_consolidation_reads_episodes_one_by_one_when_a_batch_fails():
-    from graphmem.consolidate import ConsolidationReport, Consolidator
+    from graphmem.facts.consolidate import ConsolidationReport, Consolidator
 
     class Flaky:
         def extract(self, episode: Episode) -> list[Candidate]:

@@ -6,7 +6,7 @@ as ``[subject, predicate, value, negated]``. Each item is read as consolidation 
 episode — its messages as the user's actions a few minutes apart — by ``RuleExtractor``,
 and scored:
 
-- only candidates of the canonical vocabulary (``graphmem.predicates.PREDICATES``) at or
+- only candidates of the canonical vocabulary (``graphmem.facts.predicates.PREDICATES``) at or
   above ``min_confidence`` (0.7, as consolidation keeps) count. The generic
   subject–verb–object readings (free-form predicates such as ``go_to``) are a separate
   thing, made for passage retrieval, and are not scored here;
@@ -45,12 +45,12 @@ import pytest
 from rapidfuzz import fuzz
 
 from graphmem._models import Action, Episode, Message
-from graphmem.conflict import rivals
 from graphmem.extract import USER, Candidate, RuleExtractor
-from graphmem.nlp import is_chinese
-from graphmem.normalize import lexicon_key
-from graphmem.predicates import PREDICATES, predicate_info
-from graphmem.segment import summarize_goal
+from graphmem.facts.conflict import rivals
+from graphmem.facts.normalize import lexicon_key
+from graphmem.facts.predicates import PREDICATES, predicate_info
+from graphmem.text.chat import summarize_goal
+from graphmem.text.language import is_chinese
 
 DATA = Path(__file__).parent / "data"
 T0 = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday

@@ -1,5 +1,5 @@
 """The online path reads each new message once, with its open episode's context carried
-over (``graphmem.extract.online``): what it finds in a message is what reading the whole
+over (``graphmem.ingest.online``): what it finds in a message is what reading the whole
 open episode again would find there, on every labelled conversation."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 
 from graphmem._models import Message
 from graphmem.extract import RuleExtractor
-from graphmem.extract.online import OnlineReader
-from graphmem.segment import build_episode
+from graphmem.ingest.online import OnlineReader
+from graphmem.ingest.splitter import build_episode
 
 DATA = Path(__file__).parent / "data"
 T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)

@@ -174,7 +174,7 @@ def test_a_burst_of_online_facts_is_written_in_a_few_transactions(memory, user_i
 def test_online_queue_hands_waiting_items_over_together():
     import threading
 
-    from graphmem.store.writer import BackgroundQueue
+    from graphmem.ingest.writer import BackgroundQueue
 
     gate, calls = threading.Event(), []
     queue = BackgroundQueue(lambda items: (gate.wait(5), calls.append(list(items))),
@@ -355,7 +355,7 @@ def test_an_episode_neo4j_refuses_costs_only_itself(neo4j_uri, embedder, tmp_pat
     the episodes go one by one: the refused one is reported and waits for the next run,
     the others are stored."""
     from graphmem import GraphmemError, Memory
-    from graphmem.consolidate import Consolidator
+    from graphmem.facts.consolidate import Consolidator
 
     mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=embedder,
                          online_extraction=False)

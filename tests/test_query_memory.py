@@ -280,7 +280,8 @@ def test_reading_at_once_and_one_by_one_give_the_same_context(history, user_id, 
 FIRST_QUESTIONS = """
 import sys
 from datetime import UTC, datetime
-from graphmem import Memory, nlp
+from graphmem import Memory
+from graphmem.text import language as nlp
 
 with Memory.connect(sys.argv[1], buffer_dir=sys.argv[2]) as mem:
     assert nlp.jieba.cache_info().currsize == 1, "jieba is loaded by connect"

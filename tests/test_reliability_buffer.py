@@ -15,7 +15,7 @@ from conftest import REPO
 
 from graphmem import ConfigError, InvalidInputError, Memory
 from graphmem._models import Message, MessageIn
-from graphmem.buffer import CURSOR_FILE, RawBuffer, safe_name
+from graphmem.ingest.buffer import CURSOR_FILE, RawBuffer, safe_name
 
 T0 = datetime(2025, 5, 1, 9, 0, tzinfo=UTC)
 
@@ -107,7 +107,7 @@ def test_a_second_owner_of_a_buffer_folder_is_refused(tmp_path):
     try:
         with pytest.raises(ConfigError, match="in use by another graphmem"):
             RawBuffer(tmp_path / "buf")
-        code = ("import sys; from graphmem.buffer import RawBuffer\n"
+        code = ("import sys; from graphmem.ingest.buffer import RawBuffer\n"
                 "from graphmem import ConfigError\n"
                 "try:\n    RawBuffer(sys.argv[1])\nexcept ConfigError as e:\n"
                 "    print('refused:', e); sys.exit(3)\n")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from graphmem import GraphmemError, InvalidInputError, Memory
 from graphmem._models import check_time
-from graphmem.segment import is_filler
+from graphmem.text.chat import is_filler
 
 T0 = datetime(2025, 6, 2, 10, 0, tzinfo=UTC)
 PLUS5 = timezone(timedelta(hours=5))

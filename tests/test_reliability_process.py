@@ -18,10 +18,10 @@ from datetime import UTC, datetime, timedelta
 from conftest import REPO
 
 from graphmem import InvalidInputError, Memory
-from graphmem.segment import is_filler
 from graphmem.store.ids import tenant_key
 from graphmem.store.migrate import migrate_graph
 from graphmem.store.runner import QueryRunner
+from graphmem.text.chat import is_filler
 
 T0 = datetime(2025, 7, 1, 8, 0, tzinfo=UTC)
 

@@ -8,8 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from graphmem import FactHit, InvalidInputError
-from graphmem.nlp import split_speaker
-from graphmem.predicates import predicates_in
+from graphmem.facts.predicates import predicates_in
 from graphmem.retrieve.compress import Block, choose, fact_line, render
 from graphmem.retrieve.passages import (
     Line,
@@ -24,9 +23,10 @@ from graphmem.retrieve.passages import (
 from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
 from graphmem.retrieve.recall import about_time_only, by_coverage
 from graphmem.retrieve.router import route_query
-from graphmem.retrieve.tokens import count_tokens
 from graphmem.retrieve.when import annotate
-from graphmem.retrieve.words import content_words
+from graphmem.text.language import split_speaker
+from graphmem.text.tokens import count_tokens
+from graphmem.text.words import content_words
 
 NOW = datetime(2025, 1, 19, 15, 0, tzinfo=UTC)  # a Sunday
 

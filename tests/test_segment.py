@@ -7,15 +7,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from graphmem._models import Message
-from graphmem.segment import (
-    EpisodeSplitter,
-    build_episode,
-    episode_id,
-    has_switch_marker,
-    is_filler,
-    summarize_goal,
-    truncate,
-)
+from graphmem.ingest.splitter import EpisodeSplitter, build_episode, episode_id
+from graphmem.text.chat import has_switch_marker, is_filler, summarize_goal, truncate
 
 T0 = datetime(2025, 1, 12, 16, 30, 2, tzinfo=UTC)
 

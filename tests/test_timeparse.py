@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.timeparse import DateMention, TimeWindow, resolve_date, resolve_window
+from graphmem.text.timeparse import DateMention, TimeWindow, resolve_date, resolve_window
 
 NOW = datetime(2025, 1, 19, 15, 0, tzinfo=UTC)  # a Sunday
 REF = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)  # a Sunday
@@ -66,7 +66,7 @@ WINDOWS: list[tuple[str, tuple[datetime | None, datetime | None]]] = [
     ("this week", (d(2025, 1, 13), NOW)),
     ("earlier this week", (d(2025, 1, 13), NOW)),
     ("这一周", (d(2025, 1, 13), NOW)),
-    # weekdays (rules documented in graphmem.timeparse)
+    # weekdays (rules documented in graphmem.text.timeparse)
     ("上周三我吃了什么", day_of(2025, 1, 8)),
     ("上星期三", day_of(2025, 1, 8)),
     ("上个礼拜三", day_of(2025, 1, 8)),

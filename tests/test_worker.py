@@ -21,7 +21,7 @@ import stories
 from stories import fact_table, heads
 
 from graphmem import Memory
-from graphmem.conflict import reinforced
+from graphmem.facts.conflict import reinforced
 from graphmem.worker import ConsolidationWorker, induced_confidence, last_run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -104,7 +104,7 @@ def test_two_workers_at_once_never_share_a_user_nor_duplicate_versions(
 
 def _multi_only(driver, user: str) -> bool:
     """Several current heads are allowed only for multi-valued predicates (likes)."""
-    from graphmem.predicates import predicate_info
+    from graphmem.facts.predicates import predicate_info
 
     return all(n == 1 or predicate_info(p).multi_valued for (_, p), n in heads(
         driver, user).items())

@@ -25,11 +25,11 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.embed import Embedder
-from graphmem.retrieve.dates import day_label
 from graphmem.retrieve.lucene import lucene_or_query
 from graphmem.retrieve.rank import rrf
-from graphmem.retrieve.tokens import count_tokens
 from graphmem.store.runner import QueryRunner
+from graphmem.text.dates import day_label
+from graphmem.text.tokens import count_tokens
 
 T = TypeVar("T")
 

@@ -15,7 +15,7 @@ from datetime import timedelta
 
 from graphmem.extract.candidate import Context, Found, search
 from graphmem.extract.vocab import DELIVERABLE_EN, DELIVERABLE_ZH, EVENT_EN, EVENT_ZH
-from graphmem.timeparse import resolve_date
+from graphmem.text.timeparse import resolve_date
 
 _SCHEDULED = r"规划|安排|定在|约在|计划|预定|订|plan|schedul|book|set for|on for"
 _DEADLINE = (r"截止|上线|交付|交稿|到期|要交|之前交|前交|交给|提交|交$|deadline|\bdue\b|\bby\b|"

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from graphmem._errors import ConfigError, ExtractionError
 from graphmem._models import Episode
 from graphmem.extract.candidate import USER, Candidate, ExtractionStats
-from graphmem.predicates import PREDICATES
+from graphmem.facts.predicates import PREDICATES
 
 if TYPE_CHECKING:
     import httpx

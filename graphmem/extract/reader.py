@@ -13,8 +13,8 @@ from graphmem.extract import chinese, english, english_rules
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
-from graphmem.nlp import is_chinese, split_speaker
-from graphmem.segment import summarize_goal
+from graphmem.text.chat import summarize_goal
+from graphmem.text.language import is_chinese, split_speaker
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ def _generic_each(deferred: Sequence[_Deferred]) -> list[list[Candidate]]:
     todo = [i for i, d in enumerate(deferred) if _may_read(d)]
     if not todo:
         return out
-    from graphmem.extract_generic import GENERIC_CONFIDENCE, generic_candidates, parse
+    from graphmem.extract.generic import GENERIC_CONFIDENCE, generic_candidates, parse
 
     for i, doc in zip(todo, parse([deferred[i].clause for i in todo]), strict=True):
         item = deferred[i]

@@ -1,6 +1,6 @@
 """Word lists the rules read with: relations, pets, jobs, diets, channels, events.
 
-Surface words, as people say them; the normalization lexicon (``graphmem.normalize``)
+Surface words, as people say them; the normalization lexicon (``graphmem.facts.normalize``)
 maps them to canonical entities later (妈妈 / mom → mother, 柴犬 / puppy → dog).
 """
 

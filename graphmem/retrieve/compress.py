@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphmem._models import FactHit, Route
-from graphmem.nlp import is_chinese
-from graphmem.predicates import PREDICATES, predicate_info, predicates_in
-from graphmem.retrieve.dates import day_label
+from graphmem.facts.predicates import PREDICATES, predicate_info, predicates_in
 from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_small_talk
-from graphmem.retrieve.tokens import TokenParts, count_tokens, token_parts, tokens_from
 from graphmem.retrieve.when import annotate
-from graphmem.retrieve.words import content_words
+from graphmem.text.dates import day_label
+from graphmem.text.language import is_chinese
+from graphmem.text.tokens import TokenParts, count_tokens, token_parts, tokens_from
+from graphmem.text.words import content_words
 
 HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past conversations]")
 HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关对话]")

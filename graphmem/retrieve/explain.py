@@ -16,7 +16,7 @@ from graphmem._models import (
 from graphmem.retrieve.compress import Block
 from graphmem.retrieve.passages import Key, Line
 from graphmem.retrieve.recall import Recalled
-from graphmem.segment import truncate
+from graphmem.text.chat import truncate
 
 TEXT_CHARS = 160  # of each message, enough to recognise it
 

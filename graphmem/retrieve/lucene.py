@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from graphmem.nlp import is_chinese, jieba_words
+from graphmem.text.language import is_chinese, jieba_words
+from graphmem.text.words import QUERY_STOPWORDS
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 # A word keeps its apostrophes ("didn't", "O'Brien"): split there, "Samantha's" gave "s" and
@@ -14,18 +15,6 @@ _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 # ("it`s") at a high weight.
 _QUERY_WORD = re.compile(r"[\u3400-\u9fff]+|\w+(?:['\u2019]\w+)*")
 _POSSESSIVE = re.compile(r"'s$")
-
-# Function words left out of queries (they make every document a candidate).
-_STOPWORDS_TEXT = """
-    a an the and or but if of to in on at for with by from as into about over after before
-    is are was were be been being am do does did done has have had having it its this that
-    these those there here what which who whom whose when where why how i me my we our you
-    your he him his she her they them their not no so than too very can could would should
-    will shall may might must just also ever any some
-    的 了 是 我 你 他 她 它 们 我们 咱们 你们 他们 她们 吗 呢 吧 啊 什么 怎么 哪 那 这 个
-    来着 来 着 一下 上次 那次 还 和 与 在
-    """
-QUERY_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 # Words a question needs but nearly every chat message has too ("What outdoor activities
 # does John enjoy?": any "Enjoy!" is a hit). In message search they are optional when

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from itertools import pairwise
 
-from graphmem.extract.text import mask_abbreviations, unmask
-from graphmem.nlp import is_chinese, split_speaker
-from graphmem.retrieve.tokens import count_tokens
-from graphmem.retrieve.words import content_words, stem
+from graphmem.text.language import is_chinese, split_speaker
+from graphmem.text.sentences import mask_abbreviations, unmask
+from graphmem.text.tokens import count_tokens
+from graphmem.text.words import content_words, stem
 
 RRF_K = 60
 ELLIPSIS = " … "

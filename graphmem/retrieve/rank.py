@@ -2,7 +2,7 @@
 
 - fact score = similarity × decay × (1.3 if verified ≤ 7 days ago), where decay =
   0.5 ** (days_since_verified / half-life) and the half-life is the predicate's own
-  (``graphmem.predicates``: a name, a relative or an allergy lasts years, a job or a
+  (``graphmem.facts.predicates``: a name, a relative or an allergy lasts years, a job or a
   home months, a budget or a plan weeks). Without a predicate, or for one outside the
   vocabulary, the half-life is 30·ln 2 days: the article's exp(-days / 30) exactly.
 - a fact whose confidence, decayed by the same half-life while unverified, falls below
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from graphmem.predicates import GENERIC_HALF_LIFE, half_life_days
+from graphmem.facts.predicates import GENERIC_HALF_LIFE, half_life_days
 
 BOOST_DAYS = 7.0
 RECENCY_BOOST = 1.3

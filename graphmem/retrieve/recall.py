@@ -23,8 +23,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem._models import EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
-from graphmem.nlp import is_chinese
-from graphmem.predicates import PREDICATES, predicates_in
+from graphmem.facts.predicates import PREDICATES, predicates_in
 from graphmem.retrieve.channels import Question, read_channels, true_at
 from graphmem.retrieve.compress import Block, choose
 from graphmem.retrieve.passages import (
@@ -37,10 +36,11 @@ from graphmem.retrieve.passages import (
     lexical_scores,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only
-from graphmem.retrieve.tokens import count_tokens
-from graphmem.retrieve.words import content_words, stem
 from graphmem.store.episodes import _py, window
 from graphmem.store.runner import QueryRunner
+from graphmem.text.language import is_chinese
+from graphmem.text.tokens import count_tokens
+from graphmem.text.words import content_words, stem
 
 NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
 PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)

@@ -14,7 +14,7 @@ from typing import Any
 
 from graphmem._errors import InvalidInputError
 from graphmem._models import Route, TimeWindow, check_time
-from graphmem.timeparse import resolve_window
+from graphmem.text.timeparse import resolve_window
 
 SEMANTIC_HINTS = re.compile(
     r"一般|通常|平时|习惯|总是|从不|喜欢|偏好|爱好|讨厌|过敏|忌口|不吃|要求|规则|规定|约定|预算|住在|"

@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, timedelta
 
-from graphmem.nlp import is_chinese
-from graphmem.retrieve.dates import day_label
+from graphmem.text.dates import day_label
+from graphmem.text.language import is_chinese
 
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _ZH_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}

@@ -8,12 +8,20 @@ from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from graphmem._errors import ConfigError
-from graphmem._models import EARLIEST_TS, LATEST_TS, Action, Episode, Message, fixed_offset
-from graphmem.nlp import split_speaker
-from graphmem.segment import ClosedEpisode, is_filler
+from graphmem._models import (
+    EARLIEST_TS,
+    LATEST_TS,
+    Action,
+    ClosedEpisode,
+    Episode,
+    Message,
+    fixed_offset,
+)
 from graphmem.store.ids import message_node_id, tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.search import nearest
+from graphmem.text.chat import is_filler
+from graphmem.text.language import split_speaker
 
 # Open ends of a time window: the supported range of message times (checked at the door).
 EARLIEST = EARLIEST_TS

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem._models import EpisodeRef, Fact, FactVersion
-from graphmem.conflict import (
+from graphmem.facts.conflict import (
     Change,
     Create,
     CurrentVersion,
@@ -24,8 +24,8 @@ from graphmem.conflict import (
     Reverify,
     Supersede,
 )
-from graphmem.normalize import AliasTable, Resolution
-from graphmem.predicates import relationship_type
+from graphmem.facts.normalize import AliasTable, Resolution
+from graphmem.facts.predicates import relationship_type
 from graphmem.store.episodes import _py
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner, Tx

@@ -11,7 +11,7 @@ the version reached, so later connects only read that one node):
 
 Done elsewhere: the schema drops the old session-id-only constraint and the full-text
 indexes without ``tenant`` (``cypher/schema.cypher``); raw buffers in the old flat layout
-move into per-user folders (``graphmem.buffer``). Not migrated: episode ids written before
+move into per-user folders (``graphmem.ingest.buffer``). Not migrated: episode ids written before
 they included the user keep their old id (they stay readable; two users' episodes that
 collided under one old id cannot be told apart again).
 """

@@ -28,8 +28,8 @@ from pathlib import Path
 from graphmem import Memory
 from graphmem.bench.baselines import cut_to_tokens
 from graphmem.bench.locomo.score import answer_in_context, evidence_in_context
-from graphmem.retrieve.dates import day_label
-from graphmem.retrieve.tokens import count_tokens
+from graphmem.text.dates import day_label
+from graphmem.text.tokens import count_tokens
 
 HERE = Path(__file__).resolve().parent
 TURN_GAP = timedelta(seconds=30)

@@ -51,8 +51,8 @@ from graphmem.bench.locomo.score import (
     evidence_in_context,
     provenance_recall,
 )
-from graphmem.retrieve.tokens import count_tokens
 from graphmem.store.runner import QueryRunner
+from graphmem.text.tokens import count_tokens
 
 Progress = Callable[[int, int], None]
 

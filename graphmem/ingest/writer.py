@@ -27,8 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from graphmem._errors import StoreUnavailableError
+from graphmem._models import ClosedEpisode, SessionKey
 from graphmem.embed import Embedder
-from graphmem.segment import ClosedEpisode, SessionKey
 from graphmem.store.episodes import write_episodes
 from graphmem.store.runner import QueryRunner
 

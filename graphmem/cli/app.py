@@ -101,7 +101,7 @@ def doctor(
     ] = 3.0,  # doctor.DEFAULT_CONNECT_TIMEOUT_S (not imported: --help stays instant)
 ) -> None:
     """Check Neo4j, the schema, the embedder and the spaCy models; exit 1 if one fails."""
-    from graphmem.doctor import run_checks
+    from graphmem.cli.doctor import run_checks
 
     failed = False
     for check in run_checks(uri, timeout):
@@ -125,7 +125,7 @@ def ingest(
     quiet: QuietOpt = False,
 ) -> None:
     """Add messages from a JSONL file, then flush."""
-    from graphmem.progress import progress_callback
+    from graphmem.cli.progress import progress_callback
 
     lines = _read_jsonl(path)
     mem = _run(lambda: _connect(uri, buffer_dir))
@@ -246,7 +246,7 @@ def facts(
         return
     if not found:
         console.print(f"[dim]no facts for {user_id}[/dim]")
-        from graphmem.predicates import PREDICATES
+        from graphmem.facts.predicates import PREDICATES
 
         if predicate and predicate not in PREDICATES:
             console.print(f"[dim]({predicate!r} is not a canonical predicate; those are: "
@@ -292,7 +292,7 @@ def consolidate(
     quiet: QuietOpt = False,
 ) -> None:
     """Distill new episodes into facts now (what the background job does)."""
-    from graphmem.progress import progress_callback
+    from graphmem.cli.progress import progress_callback
 
     with progress_callback("consolidate", quiet) as on_progress:
         report = _with_memory(uri, buffer_dir, lambda mem: mem.consolidate(
@@ -497,7 +497,7 @@ def stats(uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = F
 @app.command()
 def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
     """Feed the article's conversations and show what memory made of them."""
-    from graphmem.demo import run_demo
+    from graphmem.cli.demo import run_demo
 
     _run(lambda: run_demo(uri, buffer_dir, console))
 
@@ -578,7 +578,7 @@ def bench_ingest(
 ) -> None:
     """Ingest throughput: messages/s, episodes/s, embedding vs Neo4j time."""
     from graphmem.bench.ingest import run_ingest_bench
-    from graphmem.progress import progress_callback
+    from graphmem.cli.progress import progress_callback
 
     with progress_callback("ingest", quiet) as on_progress:
         report = _run(lambda: run_ingest_bench(
@@ -609,7 +609,7 @@ def bench_scale(
     """Scale: ingest, consolidation and query latency from 10k messages up, indexed vs
     brute-force vs oversampled vector search on the same data."""
     from graphmem.bench.scale import latency_chart_svg, run_scale_bench
-    from graphmem.progress import stages_callback
+    from graphmem.cli.progress import stages_callback
 
     try:
         counts = [int(part) for part in _csv(sizes)]
@@ -666,7 +666,7 @@ def bench_locomo(
     import tempfile
 
     from graphmem.bench.locomo import run_locomo
-    from graphmem.progress import progress_callback
+    from graphmem.cli.progress import progress_callback
 
     _check_data(data)
     with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
@@ -704,7 +704,7 @@ def bench_extraction(
     import tempfile
 
     from graphmem.bench.extraction import run_extraction_bench
-    from graphmem.progress import progress_callback
+    from graphmem.cli.progress import progress_callback
 
     _check_data(data)
     with tempfile.TemporaryDirectory(prefix="graphmem-extraction-") as tmp:

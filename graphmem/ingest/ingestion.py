@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from graphmem._models import Message, MessageIn
-from graphmem.buffer import RawBuffer
-from graphmem.segment import ClosedEpisode, EpisodeSplitter, SessionKey, key_of
-from graphmem.store.writer import EpisodeWriter
+from graphmem._models import ClosedEpisode, Message, MessageIn, SessionKey
+from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.splitter import EpisodeSplitter, key_of
+from graphmem.ingest.writer import EpisodeWriter
 
 log = logging.getLogger("graphmem.ingest")
 

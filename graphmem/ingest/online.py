@@ -18,11 +18,12 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from graphmem._models import Message
+from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
 from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
-from graphmem.segment import SessionKey, is_filler, key_of, summarize_goal
+from graphmem.ingest.splitter import key_of
+from graphmem.text.chat import is_filler, summarize_goal
 
 MAX_SESSIONS = 4096  # contexts kept; an evicted session's context is read back
 

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from graphmem.nlp import english_nlp
-from graphmem.predicates import PREDICATES
-from graphmem.timeparse import resolve_date, resolve_window
+from graphmem.facts.predicates import PREDICATES
+from graphmem.text.language import english_nlp
+from graphmem.text.timeparse import resolve_date, resolve_window
 
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token

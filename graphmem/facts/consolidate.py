@@ -5,7 +5,7 @@ candidates (from the whole raw messages, however long; 64 episodes at a time whe
 extractor has ``extract_many``, so their sentences are parsed in one batch), drop those below
 ``min_confidence``, normalize entities and predicates (a ``name`` fact makes the name an
 alias of its entity), decide against the current versions (create / re-verify /
-supersede / history, ``graphmem.conflict``) and apply the changes — a chunk of episodes
+supersede / history, ``graphmem.facts.conflict``) and apply the changes — a chunk of episodes
 in one transaction (one by one if Neo4j refuses it, so a bad episode costs only itself
 and is given back for the next run).
 Then embed new fact versions in batches and expire facts past their validity.
@@ -43,7 +43,10 @@ from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
-from graphmem.conflict import (
+from graphmem.embed import Embedder
+from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
+from graphmem.extract.plans import names_plan
+from graphmem.facts.conflict import (
     Change,
     Create,
     CurrentVersion,
@@ -54,12 +57,8 @@ from graphmem.conflict import (
     decide_among,
     fact_version_id,
 )
-from graphmem.embed import Embedder
-from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
-from graphmem.extract.plans import names_plan
-from graphmem.nlp import is_chinese
-from graphmem.normalize import USER_KEY, AliasTable, Resolution, clean_surfaces, entity_id
-from graphmem.predicates import (
+from graphmem.facts.normalize import USER_KEY, AliasTable, Resolution, clean_surfaces, entity_id
+from graphmem.facts.predicates import (
     canonical_predicate,
     predicate_info,
     relationship_type,
@@ -69,8 +68,9 @@ from graphmem.store import facts as fact_store
 from graphmem.store.episodes import episode_from_record
 from graphmem.store.ids import message_node_id
 from graphmem.store.runner import QueryRunner, Tx
+from graphmem.text.language import is_chinese
 
-log = logging.getLogger("graphmem.consolidate")
+log = logging.getLogger("graphmem.facts.consolidate")
 
 Progress = Callable[[int, int], None]
 _EXACT_KINDS = {"amount", "date"}
