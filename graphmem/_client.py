@@ -36,14 +36,14 @@ from graphmem._models import (
     check_time,
 )
 from graphmem.embed import Embedder, load_embedder
-from graphmem.extract import Candidate, Extractor, RuleExtractor
+from graphmem.extract import Extractor, RuleExtractor
 from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.facts.predicates import canonical_predicate
 from graphmem.ingest.buffer import RawBuffer
 from graphmem.ingest.ingestion import Ingestion
-from graphmem.ingest.online import OnlineReader
-from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier, episode_id
-from graphmem.ingest.writer import BackgroundQueue, EpisodeWriter
+from graphmem.ingest.online import OnlineFacts
+from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier
+from graphmem.ingest.writer import EpisodeWriter
 from graphmem.retrieve.compress import Block
 from graphmem.retrieve.explain import explain
 from graphmem.retrieve.recall import Recalled, RetrievalConfig, assemble, recall
@@ -53,16 +53,9 @@ from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
 from graphmem.text import language as nlp
-from graphmem.text.chat import is_filler
 
 Clock = Callable[[], datetime]
-# Explicit preferences and constraints become facts right away (article 2.2, online path).
 log = logging.getLogger("graphmem")
-ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
-                               "uses_channel"})
-ONLINE_MIN_CONFIDENCE = 0.85
-ONLINE_BATCH = 64  # messages' online facts decided and written in one transaction, at most
-ONLINE_READ_BATCH = 512  # messages the online thread takes from its queue at a time
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
 
 
@@ -109,22 +102,18 @@ class Memory:
         self._writer = EpisodeWriter(
             self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
         )
-        self._online_reader = OnlineReader(RuleExtractor(generic=False))  # cheap rules only
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
-        # a batch of online facts holds its users' locks while it is decided: ONLINE_BATCH
-        # keeps that to ~0.5 s (the episode writer waits behind it); a burst is a few writes
-        self._online = BackgroundQueue(self._store_online, name="graphmem-online-facts",
-                                       batch=ONLINE_READ_BATCH)
+        self._online = OnlineFacts(self._consolidator)
         self._ingestion = Ingestion(
             self._buffer,
             EpisodeSplitter(self.config.idle_timeout_s, classifier,
                             self.config.action_max_chars),
             self._writer, clock,
-            on_message=self._extract_online if self.config.online_extraction else None,
+            on_message=self._online.submit if self.config.online_extraction else None,
         )
         self._ingestion.resume()
         _warm_up_once()
@@ -226,8 +215,7 @@ class Memory:
         sessions) and raw buffer."""
         _valid_id(user_id, "user_id")
         self._ingestion.forget_user(user_id)
-        self._online.drain()
-        self._online_reader.forget(user_id)
+        self._online.forget(user_id)
         self._consolidator.forget(user_id)
 
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
@@ -451,53 +439,6 @@ class Memory:
         self.close()
 
     # -- internals ---------------------------------------------------------------------
-
-    def _extract_online(self, msg: Message, open_messages: list[Message]) -> None:
-        """Explicit preferences/constraints in a user message become facts at once: the
-        message is read (cheap rules, with its open episode's context) and the facts
-        written in the background, off the ``add_message`` path; the fact's episode id is
-        already known (deterministic), so consolidation later only re-verifies it."""
-        if msg.role == "user" and not is_filler(msg.content):
-            self._online.submit((msg, open_messages))
-
-    def _store_online(self, items: list[object]) -> None:
-        """Read the messages waiting, then write their facts in one transaction (a burst
-        of messages is a handful of writes, not one each); if Neo4j refuses the batch, one
-        by one, so one bad item costs only itself. If Neo4j is down, consolidation
-        distills the same episodes later: nothing is lost."""
-        found: list[tuple[str, str, str, list[Candidate]]] = []
-        for msg, open_messages in items:  # type: ignore[misc]
-            try:
-                read = self._online_reader.read(msg, open_messages)
-            except Exception as exc:  # a message the rules choke on costs only itself
-                self._online.errors.append(repr(exc))
-                continue
-            candidates = [c for c in read if c.observed_at == msg.ts
-                          and c.predicate in ONLINE_PREDICATES
-                          and c.confidence >= ONLINE_MIN_CONFIDENCE]
-            if candidates:
-                first = open_messages[0]
-                found.append((msg.user_id, msg.session_id,
-                              episode_id(first.user_id, first.session_id, first.msg_id),
-                              candidates))
-        for start in range(0, len(found), ONLINE_BATCH):
-            self._write_online(found[start:start + ONLINE_BATCH])
-
-    def _write_online(self, found: list[tuple[str, str, str, list[Candidate]]]) -> None:
-        """One transaction for ``found``; if Neo4j refuses it, one item at a time."""
-        with contextlib.suppress(StoreUnavailableError):
-            try:
-                self._consolidator.distill_many(found)
-            except StoreUnavailableError:
-                raise
-            except Exception:
-                for item in found:
-                    try:
-                        self._consolidator.distill_many([item])
-                    except StoreUnavailableError:
-                        raise
-                    except Exception as exc:
-                        self._online.errors.append(repr(exc))
 
     def _existing(self, item: MessageIn) -> Message:
         assert self._buffer is not None

@@ -43,8 +43,8 @@ from pydantic import ValidationError
 
 from graphmem._errors import InvalidInputError
 from graphmem._models import Message
-from graphmem.facts.predicates import relationship_type
 from graphmem.ingest.buffer import RawBuffer
+from graphmem.store.cypher import relationship_type
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 

@@ -26,11 +26,10 @@ from graphmem.facts.predicates import (
     canonical_predicate,
     half_life_days,
     predicate_info,
-    relationship_type,
-    safe_predicate,
     sentence,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only
+from graphmem.store.cypher import relationship_type, safe_predicate
 
 TS = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)  # a Sunday
 X = RuleExtractor()

@@ -15,7 +15,7 @@ from stories import fact_table, heads
 
 from graphmem import Memory
 from graphmem.extract import Candidate, RuleExtractor
-from graphmem.facts.predicates import relationship_type, safe_predicate
+from graphmem.store.cypher import relationship_type, safe_predicate
 from graphmem.store.runner import QueryRunner
 
 T0 = datetime(2025, 2, 3, 9, 0, tzinfo=UTC)

@@ -243,11 +243,11 @@ def test_no_false_positives(text: str) -> None:
 
 def test_first_hint_wins_and_longest_at_same_start() -> None:
     found = resolve_window("上周三和昨天", NOW)
-    assert found == TimeWindow(d(2025, 1, 8), d(2025, 1, 9), "上周三")
+    assert found == TimeWindow(since=d(2025, 1, 8), until=d(2025, 1, 9), expression="上周三")
     found = resolve_window("yesterday, not last week", NOW)
     assert found is not None and found.expression == "yesterday"
     found = resolve_window("这周三次", NOW)  # three times this week
-    assert found == TimeWindow(d(2025, 1, 13), NOW, "这周")
+    assert found == TimeWindow(since=d(2025, 1, 13), until=NOW, expression="这周")
 
 
 def test_day_boundaries_follow_now_timezone() -> None:

@@ -22,69 +22,21 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from datetime import datetime
+from dataclasses import replace
 from typing import Protocol, TypeVar
 
+from graphmem.store.facts import (
+    Change,
+    Create,
+    CurrentVersion,
+    Historic,
+    NewVersion,
+    Reverify,
+    Supersede,
+)
 
-@dataclass(frozen=True)
-class NewVersion:
-    """A fact version ready to store: normalized ids, names and provenance."""
-
-    fact_id: str
-    user_id: str
-    entity_id: str
-    entity: str
-    predicate: str
-    value_id: str
-    value: str
-    negated: bool
-    confidence: float
-    observed_at: datetime
-    valid_until: datetime | None
-    episode_id: str
-    sentence: str
-    message_id: str | None = None  # the message node it was said in
-
-
-@dataclass(frozen=True)
-class CurrentVersion:
-    fact_id: str
-    value_id: str
-    negated: bool
-    confidence: float
-    valid_from: datetime
-    last_verified: datetime
-    source_episodes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Create:
-    new: NewVersion
-
-
-@dataclass(frozen=True)
-class Reverify:
-    fact_id: str
-    predicate: str
-    confidence: float
-    verified_at: datetime
-    episode_id: str
-    message_id: str | None = None
-
-
-@dataclass(frozen=True)
-class Supersede:
-    new: NewVersion
-    old_fact_id: str
-
-
-@dataclass(frozen=True)
-class Historic:
-    new: NewVersion
-
-
-Change = Create | Reverify | Supersede | Historic
+__all__ = ["Change", "Create", "CurrentVersion", "Historic", "NewVersion", "Reverify",
+           "Supersede", "decide", "decide_among", "fact_version_id", "reinforced", "rivals"]
 
 
 def fact_version_id(user_id: str, entity_id: str, predicate: str, value_id: str,

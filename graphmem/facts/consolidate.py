@@ -57,14 +57,18 @@ from graphmem.facts.conflict import (
     decide_among,
     fact_version_id,
 )
-from graphmem.facts.normalize import USER_KEY, AliasTable, Resolution, clean_surfaces, entity_id
-from graphmem.facts.predicates import (
-    canonical_predicate,
-    predicate_info,
-    relationship_type,
-    sentence,
+from graphmem.facts.normalize import (
+    USER_KEY,
+    AliasTable,
+    Resolution,
+    alias_table,
+    clean_surfaces,
+    entity_id,
+    entity_rows,
 )
+from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
+from graphmem.store.cypher import relationship_type
 from graphmem.store.episodes import episode_from_record
 from graphmem.store.ids import message_node_id
 from graphmem.store.runner import QueryRunner, Tx
@@ -212,8 +216,9 @@ class Consolidator:
         """Read the user's alias table again unless the cached one is of revision ``rev``
         (a retried transaction always reads it again)."""
         if attempts > 1 or rev is None or self._revs.get(user_id) != rev:
-            self._tables[user_id] = fact_store.load_alias_table(
-                tx, user_id, self.merge_score, self.review_score)
+            self._tables[user_id] = alias_table(
+                user_id, fact_store.list_entities(tx, user_id), self.merge_score,
+                self.review_score)
 
     def forget(self, user_id: str) -> int:
         """Delete the user's whole graph and forget their alias table."""
@@ -231,8 +236,9 @@ class Consolidator:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
             if user_id not in self._tables:
-                self._tables[user_id] = fact_store.load_alias_table(
-                    self.runner, user_id, self.merge_score, self.review_score)
+                self._tables[user_id] = alias_table(
+                    user_id, fact_store.list_entities(self.runner, user_id),
+                    self.merge_score, self.review_score)
             return self._tables[user_id].lookup(surface)
 
     # -- one episode ---------------------------------------------------------------------
@@ -364,7 +370,7 @@ class Consolidator:
         for user_id, mine in versions.items():
             changes += self._decide_all(user_id, mine, stored)
         entities = [row for user_id, resolved in sorted(resolutions.items())
-                    for row in fact_store.entity_rows(user_id, self._tables[user_id], resolved)]
+                    for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes)
         return changes
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from graphmem.store.facts import EntityRow
 from graphmem.text.language import english_nlp, is_chinese, jieba_words
 
 USER_KEY = "user"
@@ -251,3 +253,25 @@ class AliasTable:
             return None
         (key, _alias), score = best[2], best[1]
         return key, float(score)
+
+
+def alias_table(user_id: str, entities: Iterable[EntityRow], merge: float = 92.0,
+                review: float = 80.0) -> AliasTable:
+    """A user's alias table from their stored entities."""
+    table = AliasTable(user_id, merge_score=merge, review_score=review)
+    for e in entities:
+        table.add(e.key, e.name, set(e.aliases), e.kind)
+    return table
+
+
+def entity_rows(user_id: str, table: AliasTable, resolutions: Sequence[Resolution]
+                ) -> list[dict[str, Any]]:
+    """The entities ``resolutions`` touched, as the store writes them (sorted by id)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for res in resolutions:
+        seen[res.entity_id] = {
+            "entity_id": res.entity_id, "user_id": user_id, "key": res.key,
+            "name": table.names[res.key], "kind": table.kinds.get(res.key, "thing"),
+            "aliases": sorted(table.aliases.get(res.key, ())),
+        }
+    return [seen[k] for k in sorted(seen)]

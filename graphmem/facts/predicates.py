@@ -22,6 +22,8 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
+from graphmem.store.cypher import safe_predicate
+
 YEAR = timedelta(days=365)
 GENERIC_HALF_LIFE = timedelta(days=30 * math.log(2))  # the article's exp(-days / 30)
 
@@ -126,9 +128,6 @@ def predicates_in(question: str) -> set[str]:
     return found
 
 
-_SAFE = re.compile(r"[^a-z0-9_]+")
-
-
 def canonical_predicate(word: str) -> str:
     """The canonical name for a predicate word; unknown words get a safe snake_case name."""
     key = word.strip().lower()
@@ -137,22 +136,6 @@ def canonical_predicate(word: str) -> str:
     if key in PREDICATE_ALIASES:
         return PREDICATE_ALIASES[key]
     return safe_predicate(key)
-
-
-def safe_predicate(word: str) -> str:
-    """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``."""
-    name = _SAFE.sub("_", word.lower()).strip("_")[:40].rstrip("_")
-    if not name or not name[0].isalpha():
-        name = "rel_" + name[:36] if name else "related_to"
-    return name.rstrip("_")  # idempotent: a safe name is its own safe name
-
-
-def relationship_type(predicate: str) -> str:
-    """The typed edge for a predicate (``likes`` → ``LIKES``), validated, never raw text."""
-    name = safe_predicate(predicate)
-    if name != predicate:
-        raise ValueError(f"predicate {predicate!r} is not canonical")
-    return name.upper()
 
 
 def predicate_info(name: str) -> Predicate:

@@ -1,4 +1,8 @@
-"""``OnlineReader``: the online path's extraction (article 2.2) — each new user message
+"""The online path (article 2.2): explicit preferences and constraints in a user message
+become facts at once, off the ``add_message`` path (``OnlineFacts``); consolidation later
+only re-verifies them.
+
+``OnlineReader`` is its extraction: each new user message
 read once, as it arrives, with the reading context of its open episode carried from one
 message to the next.
 
@@ -13,19 +17,32 @@ again, so a fact is attributed the same either way.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
+from graphmem._errors import StoreUnavailableError
 from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
 from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
-from graphmem.ingest.splitter import key_of
+from graphmem.ingest.splitter import episode_id, key_of
+from graphmem.ingest.writer import BackgroundQueue
 from graphmem.text.chat import is_filler, summarize_goal
 
+if TYPE_CHECKING:
+    from graphmem.facts.consolidate import Consolidator
+
 MAX_SESSIONS = 4096  # contexts kept; an evicted session's context is read back
+ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
+                               "uses_channel"})
+ONLINE_MIN_CONFIDENCE = 0.85
+ONLINE_BATCH = 64  # messages' online facts decided and written in one transaction, at most
+ONLINE_READ_BATCH = 512  # messages the online thread takes from its queue at a time
+Found = tuple[str, str, str, list[Candidate]]  # (user_id, session_id, episode_id, facts)
 
 
 @dataclass
@@ -87,3 +104,79 @@ class OnlineReader:
             reading.ctx.event = event_in(summarize_goal([msg], limit=10_000))
             reading.said = True
         return self.extractor.extract_text(msg.content[:MAX_READ_CHARS], msg.ts, reading.ctx)
+
+
+class OnlineFacts:
+    """Reads each user message as it is added (``submit``, cheap rules with its open
+    episode's context) and writes what it states of the online predicates in the
+    background, batched: a burst of messages is a handful of writes, not one each. The
+    fact's episode id is already known (deterministic), so consolidation later only
+    re-verifies it. If Neo4j is down, consolidation distills the same episodes later:
+    nothing is lost."""
+
+    def __init__(self, consolidator: Consolidator) -> None:
+        self.consolidator = consolidator
+        self.reader = OnlineReader(RuleExtractor(generic=False))  # cheap rules only
+        # a batch of online facts holds its users' locks while it is decided: ONLINE_BATCH
+        # keeps that to ~0.5 s (the episode writer waits behind it); a burst is a few writes
+        self._queue = BackgroundQueue(self._store, name="graphmem-online-facts",
+                                      batch=ONLINE_READ_BATCH)
+
+    @property
+    def errors(self) -> list[str]:
+        """What failed: a message the rules choke on, a batch Neo4j refused."""
+        return self._queue.errors
+
+    def submit(self, msg: Message, open_messages: list[Message]) -> None:
+        """Read ``msg`` (the newest of its open episode's ``open_messages``) later."""
+        if msg.role == "user" and not is_filler(msg.content):
+            self._queue.submit((msg, open_messages))
+
+    def drain(self) -> None:
+        """Wait until every message submitted so far is read and its facts written (a
+        reader sees its own writes)."""
+        self._queue.drain()
+
+    def forget(self, user_id: str) -> None:
+        self._queue.drain()
+        self.reader.forget(user_id)
+
+    def close(self) -> None:
+        self._queue.close()
+
+    def _store(self, items: list[object]) -> None:
+        """Read the messages waiting, then write their facts in one transaction; if Neo4j
+        refuses the batch, one by one, so one bad item costs only itself."""
+        found: list[Found] = []
+        for msg, open_messages in items:  # type: ignore[misc]
+            try:
+                read = self.reader.read(msg, open_messages)
+            except Exception as exc:  # a message the rules choke on costs only itself
+                self.errors.append(repr(exc))
+                continue
+            candidates = [c for c in read if c.observed_at == msg.ts
+                          and c.predicate in ONLINE_PREDICATES
+                          and c.confidence >= ONLINE_MIN_CONFIDENCE]
+            if candidates:
+                first = open_messages[0]
+                found.append((msg.user_id, msg.session_id,
+                              episode_id(first.user_id, first.session_id, first.msg_id),
+                              candidates))
+        for start in range(0, len(found), ONLINE_BATCH):
+            self._write(found[start:start + ONLINE_BATCH])
+
+    def _write(self, found: list[Found]) -> None:
+        """One transaction for ``found``; if Neo4j refuses it, one item at a time."""
+        with contextlib.suppress(StoreUnavailableError):
+            try:
+                self.consolidator.distill_many(found)
+            except StoreUnavailableError:
+                raise
+            except Exception:
+                for item in found:
+                    try:
+                        self.consolidator.distill_many([item])
+                    except StoreUnavailableError:
+                        raise
+                    except Exception as exc:
+                        self.errors.append(repr(exc))

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem._models import LATEST_TS
 from graphmem.retrieve.lucene import lucene_or_query, lucene_terms
-from graphmem.store.episodes import _py, window
+from graphmem.store.episodes import as_datetime, window
 from graphmem.store.runner import QueryRunner
 from graphmem.store.search import (
     INDEX,
@@ -186,7 +186,7 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig,
             pointed = sorted(
                 (r for r in runner.read("retrieve/get_messages", message_ids=ids_said,
                                         user_id=q.user_id)
-                 if said_since <= _py(r["message"]["ts"]) < said_until),
+                 if said_since <= as_datetime(r["message"]["ts"]) < said_until),
                 key=lambda r: order[r["message"]["message_id"]])
     episodes: list[dict[str, Any]] = []
     episode_k = _episode_k(q, config)
@@ -215,4 +215,4 @@ def _fact_lines(rows: list[dict[str, Any]], q: Question, fact_k: int) -> list[di
 def true_at(fact: dict[str, Any], now: datetime) -> bool:
     """Was this version the truth at ``now``? (superseded/expired ones only as history)"""
     until = fact.get("valid_until")
-    return _py(fact["valid_from"]) <= now and (until is None or now < _py(until))
+    return as_datetime(fact["valid_from"]) <= now and (until is None or now < as_datetime(until))

@@ -36,7 +36,7 @@ from graphmem.retrieve.passages import (
     lexical_scores,
 )
 from graphmem.retrieve.rank import fact_score, is_reference_only
-from graphmem.store.episodes import _py, window
+from graphmem.store.episodes import as_datetime, window
 from graphmem.store.runner import QueryRunner
 from graphmem.text.language import is_chinese
 from graphmem.text.tokens import count_tokens
@@ -195,14 +195,14 @@ def _take(found: Recalled, rows: Sequence[dict[str, Any]]) -> list[Key]:
 
 def _line(m: dict[str, Any]) -> Line:
     return Line(m.get("event_id") or "", m["session_id"], int(m["msg_id"]), m["role"],
-                m["content"], _py(m["ts"]), m.get("message_id") or "")
+                m["content"], as_datetime(m["ts"]), m.get("message_id") or "")
 
 
 def _episode_info(found: Recalled, e: dict[str, Any]) -> None:
     if e.get("event_id") and e["event_id"] not in found.episodes:
         found.episodes[e["event_id"]] = EpisodeInfo(
-            e["event_id"], e["session_id"], _py(e["start_time"]), _py(e["end_time"]),
-            (int(e["raw_span_start"]), int(e["raw_span_end"])))
+            e["event_id"], e["session_id"], as_datetime(e["start_time"]),
+            as_datetime(e["end_time"]), (int(e["raw_span_start"]), int(e["raw_span_end"])))
 
 
 def _episode_openers(episodes: Sequence[dict[str, Any]], query: str,
@@ -285,7 +285,7 @@ def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
 def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
               min_confidence: float) -> FactHit:
     fact = row["fact"]
-    verified = _py(fact["last_verified"])
+    verified = as_datetime(fact["last_verified"])
     episodes = [e for e in row["episodes"] if e.get("session_id") is not None]
     return FactHit(
         fact_id=fact["fact_id"], entity=fact["entity"], predicate=fact["predicate"],

@@ -63,10 +63,7 @@ def route_query(
 ) -> tuple[Route, TimeWindow | None]:
     """The route and the resolved time window (explicit ``filters`` win)."""
     filters = check_filters(filters)
-    window: TimeWindow | None = None
-    parsed = resolve_window(query, now)
-    if parsed is not None:
-        window = TimeWindow(since=parsed.since, until=parsed.until, expression=parsed.expression)
+    window = resolve_window(query, now)
     if filters.get("since") is not None or filters.get("until") is not None:
         window = TimeWindow(since=filters.get("since"), until=filters.get("until"),
                             expression="filters")

@@ -3,6 +3,10 @@
 In a wheel the folder ships as ``graphmem/cypher``; in a source checkout it is the
 repository's top-level ``cypher/``. A name is the path without ``.cypher``, e.g.
 ``"store/merge_episodes"``.
+
+The only text a statement takes from outside besides its ``$parameters`` is a predicate
+used as a relationship type (``$(rel_type)``), and only as ``relationship_type`` makes it:
+a safe snake_case name, upper-cased.
 """
 
 from __future__ import annotations
@@ -43,3 +47,24 @@ def statements(name: str) -> list[str]:
 def all_names() -> list[str]:
     root = cypher_dir()
     return sorted(str(p.relative_to(root).with_suffix("")) for p in root.rglob("*.cypher"))
+
+
+# -- the one dynamic part of a statement: a predicate as relationship type ----------------
+
+_SAFE = re.compile(r"[^a-z0-9_]+")
+
+
+def safe_predicate(word: str) -> str:
+    """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``."""
+    name = _SAFE.sub("_", word.lower()).strip("_")[:40].rstrip("_")
+    if not name or not name[0].isalpha():
+        name = "rel_" + name[:36] if name else "related_to"
+    return name.rstrip("_")  # idempotent: a safe name is its own safe name
+
+
+def relationship_type(predicate: str) -> str:
+    """The typed edge for a predicate (``likes`` → ``LIKES``), validated, never raw text."""
+    name = safe_predicate(predicate)
+    if name != predicate:
+        raise ValueError(f"predicate {predicate!r} is not canonical")
+    return name.upper()

@@ -117,20 +117,20 @@ def episode_from_record(rec: dict[str, Any],
     whole messages — fillers left out — instead of the stored, truncated ones."""
     actions = []
     if messages:
-        actions = [Action(role=m["role"], content=m["content"], ts=_py(m["ts"]),
+        actions = [Action(role=m["role"], content=m["content"], ts=as_datetime(m["ts"]),
                           msg_id=int(m["msg_id"]))
                    for m in messages if not is_filler(m["content"])]
     times = rec.get("action_times") or []
     for i, text in enumerate([] if messages else rec.get("actions") or []):
         role, _, content = text.partition(": ")
-        ts = _py(times[i]) if i < len(times) else _py(rec["start_time"])
+        ts = as_datetime(times[i]) if i < len(times) else as_datetime(rec["start_time"])
         actions.append(Action(role=role, content=content, ts=ts))
     return Episode(
         event_id=rec["event_id"],
         user_id=rec["user_id"],
         session_id=rec["session_id"],
-        start_time=_py(rec["start_time"]),
-        end_time=_py(rec["end_time"]),
+        start_time=as_datetime(rec["start_time"]),
+        end_time=as_datetime(rec["end_time"]),
         participants=tuple(rec.get("participants") or ()),
         goal=rec.get("goal") or "",
         actions=tuple(actions),
@@ -161,7 +161,7 @@ def list_episodes(
         if len(rows) < size:
             break
         last = rows[-1]["episode"]
-        after = (_py(last["start_time"]), last["event_id"])
+        after = (as_datetime(last["start_time"]), last["event_id"])
     return found
 
 
@@ -188,7 +188,7 @@ def window(user_id: str, since: datetime | None, until: datetime | None) -> dict
     return {"user_id": user_id, "since": since or EARLIEST, "until": until or LATEST}
 
 
-def _py(value: Any) -> datetime:
+def as_datetime(value: Any) -> datetime:
     """A Python datetime with a fixed UTC offset, from a driver temporal, from the
     ``[epochMillis, offsetSeconds]`` pair retrieval queries return, or from Cypher's
     ``toString`` of a datetime (exact; both much cheaper to read than a temporal)."""

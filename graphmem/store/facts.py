@@ -11,33 +11,95 @@ a transaction are always taken in the same order.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from graphmem._models import EpisodeRef, Fact, FactVersion
-from graphmem.facts.conflict import (
-    Change,
-    Create,
-    CurrentVersion,
-    Historic,
-    NewVersion,
-    Reverify,
-    Supersede,
-)
-from graphmem.facts.normalize import AliasTable, Resolution
-from graphmem.facts.predicates import relationship_type
-from graphmem.store.episodes import _py
+from graphmem.store.cypher import relationship_type
+from graphmem.store.episodes import as_datetime
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 
 Store = QueryRunner | Tx
 
 
-def load_alias_table(runner: Store, user_id: str, merge: float, review: float) -> AliasTable:
-    table = AliasTable(user_id, merge_score=merge, review_score=review)
-    for row in runner.read("store/list_entities", user_id=user_id):
-        table.add(row["key"], row["name"], set(row["aliases"] or ()), row["kind"] or "thing")
-    return table
+# -- what the store is given: fact versions and the changes they make -------------------
+
+@dataclass(frozen=True)
+class NewVersion:
+    """A fact version ready to store: normalized ids, names and provenance."""
+
+    fact_id: str
+    user_id: str
+    entity_id: str
+    entity: str
+    predicate: str
+    value_id: str
+    value: str
+    negated: bool
+    confidence: float
+    observed_at: datetime
+    valid_until: datetime | None
+    episode_id: str
+    sentence: str
+    message_id: str | None = None  # the message node it was said in
+
+
+@dataclass(frozen=True)
+class CurrentVersion:
+    fact_id: str
+    value_id: str
+    negated: bool
+    confidence: float
+    valid_from: datetime
+    last_verified: datetime
+    source_episodes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Create:
+    new: NewVersion
+
+
+@dataclass(frozen=True)
+class Reverify:
+    fact_id: str
+    predicate: str
+    confidence: float
+    verified_at: datetime
+    episode_id: str
+    message_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Supersede:
+    new: NewVersion
+    old_fact_id: str
+
+
+@dataclass(frozen=True)
+class Historic:
+    new: NewVersion
+
+
+Change = Create | Reverify | Supersede | Historic
+
+
+@dataclass(frozen=True)
+class EntityRow:
+    """One stored entity of a user: its key, display name, kind and aliases."""
+
+    key: str
+    name: str
+    kind: str
+    aliases: frozenset[str]
+
+
+def list_entities(runner: Store, user_id: str) -> list[EntityRow]:
+    """The user's entities with their aliases (what an alias table is loaded from)."""
+    return [EntityRow(r["key"], r["name"], r["kind"] or "thing", frozenset(r["aliases"] or ()))
+            for r in runner.read("store/list_entities", user_id=user_id)]
 
 
 def current_versions(
@@ -53,20 +115,9 @@ def current_versions(
     for r in rows:
         out.setdefault((r["user_id"], r["entity_id"], r["predicate"]), []).append(
             CurrentVersion(r["fact_id"], r["value_id"], bool(r["negated"]),
-                           float(r["confidence"]), _py(r["valid_from"]),
-                           _py(r["last_verified"]), tuple(r["source_episodes"] or ())))
+                           float(r["confidence"]), as_datetime(r["valid_from"]),
+                           as_datetime(r["last_verified"]), tuple(r["source_episodes"] or ())))
     return out
-
-
-def entity_rows(user_id: str, table: AliasTable, resolutions: Sequence[Resolution]) -> list[dict]:
-    seen: dict[str, dict[str, Any]] = {}
-    for res in resolutions:
-        seen[res.entity_id] = {
-            "entity_id": res.entity_id, "user_id": user_id, "key": res.key,
-            "name": table.names[res.key], "kind": table.kinds.get(res.key, "thing"),
-            "aliases": sorted(table.aliases.get(res.key, ())),
-        }
-    return [seen[k] for k in sorted(seen)]
 
 
 def apply_changes(
@@ -127,8 +178,8 @@ def fact_from_record(rec: dict[str, Any], supersedes: str | None = None) -> Fact
         fact_id=rec["fact_id"], user_id=rec["user_id"], entity=rec["entity"],
         predicate=rec["predicate"], value=rec["value"], negated=bool(rec.get("negated")),
         sentence=rec.get("sentence") or "", confidence=float(rec["confidence"]),
-        status=rec["status"], first_seen=_py(rec["first_seen"]),
-        last_verified=_py(rec["last_verified"]), valid_from=_opt(rec.get("valid_from")),
+        status=rec["status"], first_seen=as_datetime(rec["first_seen"]),
+        last_verified=as_datetime(rec["last_verified"]), valid_from=_opt(rec.get("valid_from")),
         valid_until=_opt(rec.get("valid_until")),
         source_episodes=tuple(rec.get("source_episodes") or ()), supersedes=supersedes,
     )
@@ -149,7 +200,7 @@ def fact_history(runner: QueryRunner, fact_id: str, user_id: str) -> list[FactVe
             episodes=tuple(
                 EpisodeRef(event_id=e["event_id"], session_id=e["session_id"],
                            raw_span=(int(e["raw_span_start"]), int(e["raw_span_end"])),
-                           start_time=_py(e["start_time"]))
+                           start_time=as_datetime(e["start_time"]))
                 for e in sorted(r["episodes"], key=lambda e: str(e.get("start_time")))
                 if e.get("session_id") is not None
             ),
@@ -159,7 +210,7 @@ def fact_history(runner: QueryRunner, fact_id: str, user_id: str) -> list[FactVe
 
 
 def _opt(value: Any) -> datetime | None:
-    return None if value is None else _py(value)
+    return None if value is None else as_datetime(value)
 
 
 def delete_user(runner: QueryRunner, user_id: str) -> int:
