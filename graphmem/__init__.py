@@ -20,7 +20,7 @@ from graphmem._errors import (
 if _typing.TYPE_CHECKING:
     from graphmem._async_client import AsyncMemory
     from graphmem._client import Memory
-    from graphmem._config import MemoryConfig
+    from graphmem._config import MemoryConfig, RetrievalConfig
     from graphmem._models import (
         Episode,
         EpisodeHit,
@@ -49,6 +49,7 @@ _LAZY: dict[str, str] = {
     "MemoryContext": "graphmem._models",
     "Message": "graphmem._models",
     "QueryExplanation": "graphmem._models",
+    "RetrievalConfig": "graphmem._config",
 }
 
 __all__ = [
@@ -68,6 +69,7 @@ __all__ = [
     "MemoryContext",
     "Message",
     "QueryExplanation",
+    "RetrievalConfig",
     "StoreUnavailableError",
     "__version__",
 ]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from graphmem._client import Clock, Memory, _utcnow
-from graphmem._config import EmbedderName, MemoryConfig
+from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
 from graphmem._models import (
     Episode,
     Fact,
@@ -147,10 +147,11 @@ class AsyncMemory:
         top_k_episodes: int = 3,
         top_k_facts: int = 5,
         token_budget: int | None = None,
+        retrieval: RetrievalConfig | None = None,
     ) -> MemoryContext:
         return await asyncio.to_thread(
             self._memory.query_memory, user_query, user_id, filters, now, top_k_episodes,
-            top_k_facts, token_budget)
+            top_k_facts, token_budget, retrieval)
 
     async def explain_query(
         self,
@@ -161,10 +162,11 @@ class AsyncMemory:
         top_k_episodes: int = 3,
         top_k_facts: int = 5,
         token_budget: int | None = None,
+        retrieval: RetrievalConfig | None = None,
     ) -> QueryExplanation:
         return await asyncio.to_thread(
             self._memory.explain_query, user_query, user_id, filters, now, top_k_episodes,
-            top_k_facts, token_budget)
+            top_k_facts, token_budget, retrieval)
 
     async def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         return await asyncio.to_thread(self._memory.history, fact_id, user_id)

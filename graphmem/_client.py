@@ -20,7 +20,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from graphmem._config import EmbedderName, MemoryConfig, settings_problems
+from graphmem._checks import (
+    check_window,
+    message_in,
+    retrieval_settings,
+    valid_id,
+    valid_text,
+    valid_time,
+)
+from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig, settings_problems
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
@@ -31,9 +39,6 @@ from graphmem._models import (
     Message,
     MessageIn,
     QueryExplanation,
-    check_id,
-    check_text,
-    check_time,
 )
 from graphmem.embed import Embedder, load_embedder
 from graphmem.extract import Extractor, RuleExtractor
@@ -46,7 +51,8 @@ from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier
 from graphmem.ingest.writer import EpisodeWriter
 from graphmem.retrieve.compress import Block
 from graphmem.retrieve.explain import explain
-from graphmem.retrieve.recall import Recalled, RetrievalConfig, assemble, recall
+from graphmem.retrieve.question import Question
+from graphmem.retrieve.recall import Recalled, assemble, recall
 from graphmem.retrieve.router import route_query
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
@@ -84,7 +90,6 @@ class Memory:
         self._clock = clock
         self._owns_extractor = extractor is None
         self._extractor = extractor or _configured_extractor(self.config)
-        self._retrieval = RetrievalConfig()
         self._runner = QueryRunner(
             self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
@@ -163,7 +168,7 @@ class Memory:
         self, user_id: str, session_id: str, role: str, content: str, ts: datetime | None = None
     ) -> Message:
         """Record one turn. Durable on return; episodes reach Neo4j in the background."""
-        item = _message_in({"user_id": user_id, "session_id": session_id, "role": role,
+        item = message_in({"user_id": user_id, "session_id": session_id, "role": role,
                             "content": content, "ts": ts})
         stored = self._ingestion.add([item])
         return stored[0] if stored else self._existing(item)
@@ -174,7 +179,7 @@ class Memory:
         if isinstance(messages, str | bytes | dict):
             raise InvalidInputError("add_messages takes a list of messages")
         try:
-            items = [m if isinstance(m, MessageIn) else _message_in(m) for m in messages]
+            items = [m if isinstance(m, MessageIn) else message_in(m) for m in messages]
         except TypeError as exc:
             raise InvalidInputError(f"add_messages takes a list of messages: {exc}") from exc
         return self._ingestion.add(items)
@@ -185,7 +190,7 @@ class Memory:
         If Neo4j stays unavailable, raises ``StoreUnavailableError`` after a minute; the
         episodes wait in the raw buffer and are written when Neo4j returns."""
         if user_id is not None:
-            _valid_id(user_id, "user_id")
+            valid_id(user_id, "user_id")
         closed = self._ingestion.flush(user_id, timeout=FLUSH_TIMEOUT_S)
         self._online.drain()
         return [c.episode for c in closed]
@@ -203,9 +208,9 @@ class Memory:
         """Distill stored, not yet consolidated episodes into versioned facts; embed new
         facts; expire facts past their validity. The background job runs exactly this."""
         if user_id is not None:
-            _valid_id(user_id, "user_id")
+            valid_id(user_id, "user_id")
         if now is not None:
-            now = _valid_time(now, "now")
+            now = valid_time(now, "now")
         self._writer.drain(FLUSH_TIMEOUT_S)
         self._online.drain()
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
@@ -213,7 +218,7 @@ class Memory:
     def forget_user(self, user_id: str) -> None:
         """Remove everything of a user: graph (episodes, messages, facts, entities,
         sessions) and raw buffer."""
-        _valid_id(user_id, "user_id")
+        valid_id(user_id, "user_id")
         self._ingestion.forget_user(user_id)
         self._online.forget(user_id)
         self._consolidator.forget(user_id)
@@ -224,7 +229,7 @@ class Memory:
         (``graphmem.export``; embeddings included). Returns lines written per kind."""
         from graphmem.export import export_user
 
-        _valid_id(user_id, "user_id")
+        valid_id(user_id, "user_id")
         self.flush(user_id)
         self._writer.drain(FLUSH_TIMEOUT_S)
         try:
@@ -257,10 +262,10 @@ class Memory:
     ) -> list[Fact]:
         """The user's facts (current only unless ``include_superseded``), optionally for
         one entity (any alias: 微信沟通 finds WeChat) and/or predicate (喜好 → likes)."""
-        _valid_id(user_id, "user_id")
+        valid_id(user_id, "user_id")
         for name, value in (("entity", entity), ("predicate", predicate)):
             if value is not None:
-                _valid_text(value, name)
+                valid_text(value, name)
         self._online.drain()  # read your own writes
         entity_id = None
         if entity is not None:
@@ -281,12 +286,14 @@ class Memory:
         top_k_episodes: int = 3,
         top_k_facts: int = 5,
         token_budget: int | None = None,
+        retrieval: RetrievalConfig | None = None,
     ) -> MemoryContext:
         """The memory context for the next prompt: routed, recalled from both stores,
         ranked, compressed and kept inside ``token_budget`` (default: what leaves
-        ``1 - memory_share`` of the model window to the conversation)."""
+        ``1 - memory_share`` of the model window to the conversation). ``retrieval``
+        replaces the connection's ``RetrievalConfig`` for this question."""
         context, _, _ = self._answer(user_query, user_id, filters, now, top_k_episodes,
-                                     top_k_facts, token_budget)
+                                     top_k_facts, token_budget, retrieval)
         return context
 
     def explain_query(
@@ -298,48 +305,50 @@ class Memory:
         top_k_episodes: int = 3,
         top_k_facts: int = 5,
         token_budget: int | None = None,
+        retrieval: RetrievalConfig | None = None,
     ) -> QueryExplanation:
         """``query_memory``'s context for the same arguments, with how it was chosen: each
         passage channel's messages in rank order, the fused ranking (which messages the
         context shows) and the candidate facts — for finding out why an answer is missing."""
         context, found, blocks = self._answer(user_query, user_id, filters, now,
-                                              top_k_episodes, top_k_facts, token_budget)
+                                              top_k_episodes, top_k_facts, token_budget,
+                                              retrieval)
         return explain(context, found, blocks)
 
     def _answer(
         self, user_query: str, user_id: str, filters: dict[str, Any] | None,
         now: datetime | None, top_k_episodes: int, top_k_facts: int, token_budget: int | None,
+        retrieval: RetrievalConfig | None,
     ) -> tuple[MemoryContext, Recalled, list[Block]]:
-        _valid_text(user_query, "user_query")
+        valid_text(user_query, "user_query")
         if not user_query.strip():
             raise InvalidInputError("user_query is empty")
-        _valid_id(user_id, "user_id")
+        valid_id(user_id, "user_id")
         for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
             if not isinstance(k, int) or isinstance(k, bool) or k < 0:
                 raise InvalidInputError(f"{name} must be an integer >= 0")
         if token_budget is not None and (not isinstance(token_budget, int) or token_budget <= 0):
             raise InvalidInputError("token_budget must be a positive integer")
-        now = self._clock() if now is None else _valid_time(now, "now")
+        now = self._clock() if now is None else valid_time(now, "now")
         route, window = route_query(user_query, now, filters)
-        budget = token_budget or int(self.config.model_window_tokens * self.config.memory_share)
+        settings = retrieval_settings(retrieval, self.config.retrieval)
+        budget = token_budget or settings.default_budget
         self._online.drain()  # read your own writes
         vector = self.embedder.embed([user_query])[0]
-        passages, found = recall(
-            self._runner, vector, user_query, user_id, route, window, now, top_k_episodes,
-            top_k_facts, exact_scan_max=self.config.exact_scan_max,
-            min_confidence=self.config.min_confidence,
+        question = Question(
+            query=user_query, vector=vector, user_id=user_id, route=route, window=window,
+            now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
             include_superseded=bool((filters or {}).get("include_superseded")),
-            min_similarity=self.config.min_fact_similarity, config=self._retrieval,
-        )
-        context, blocks = assemble(user_query, route, window, passages, found, budget,
-                                   top_k_episodes, self._retrieval)
+            min_confidence=self.config.min_confidence)
+        passages, found = recall(self._runner, question, settings)
+        context, blocks = assemble(question, passages, found, budget, settings)
         return context, found, blocks
 
     def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes —
         only if the fact is the user's."""
-        _valid_text(fact_id, "fact_id")
-        _valid_id(user_id, "user_id")
+        valid_text(fact_id, "fact_id")
+        valid_id(user_id, "user_id")
         self._online.drain()
         versions = fact_store.fact_history(self._runner, fact_id, user_id)
         if not versions:
@@ -352,8 +361,8 @@ class Memory:
     ) -> list[Episode]:
         """The user's stored episodes overlapping ``[since, until)``, oldest first: all of
         them, or the first ``limit``."""
-        _valid_id(user_id, "user_id")
-        since, until = _check_window(since, until)
+        valid_id(user_id, "user_id")
+        since, until = check_window(since, until)
         if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
                                   or limit < 1):
             raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
@@ -368,16 +377,16 @@ class Memory:
         k: int = 3,
     ) -> list[tuple[Episode, float]]:
         """Time window ∩ vector similarity: the ``k`` episodes nearest ``query``."""
-        _valid_id(user_id, "user_id")
-        _valid_text(query, "query")
+        valid_id(user_id, "user_id")
+        valid_text(query, "query")
         if not query.strip():
             raise InvalidInputError("query is empty")
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInputError("k must be an integer >= 1")
-        since, until = _check_window(since, until)
+        since, until = check_window(since, until)
         vector = self.embedder.embed([query])[0]
         hits = episode_store.search_episodes_in_window(
-            self._runner, user_id, vector, since, until, k, self.config.exact_scan_max
+            self._runner, user_id, vector, since, until, k, self.config.retrieval
         )
         found = episode_store.get_episodes(self._runner, [eid for eid, _ in hits])
         return [(found[eid], score) for eid, score in hits if eid in found]
@@ -386,8 +395,8 @@ class Memory:
             raw_span: Sequence[int] | None = None) -> list[Message]:
         """The user's original messages ``raw_span = (first, last)`` of a session, exactly
         (the whole session when ``raw_span`` is None). Nothing of another user's."""
-        _valid_id(user_id, "user_id")
-        _valid_id(session_id, "session_id")
+        valid_id(user_id, "user_id")
+        valid_id(session_id, "session_id")
         if raw_span is None:
             first, last = 1, None
         else:
@@ -464,52 +473,3 @@ def _configured_extractor(config: MemoryConfig) -> Extractor:
 
         return LLMExtractor.from_config(config)
     return RuleExtractor()
-
-
-def _message_in(raw: Any) -> MessageIn:
-    if not isinstance(raw, dict):
-        raise InvalidInputError(f"a message is a dict or MessageIn, got {type(raw).__name__}")
-    try:
-        return MessageIn(**raw)
-    except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: "
-                             f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
-        raise InvalidInputError(f"invalid message: {problems}") from None
-    except TypeError as exc:
-        raise InvalidInputError(f"invalid message: {exc}") from None
-
-
-def _valid_id(value: Any, name: str) -> str:
-    if not isinstance(value, str):
-        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
-    try:
-        return check_id(value, name)
-    except ValueError as exc:
-        raise InvalidInputError(str(exc)) from None
-
-
-def _valid_text(value: Any, name: str) -> str:
-    if not isinstance(value, str):
-        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
-    try:
-        return check_text(value, name)
-    except ValueError as exc:
-        raise InvalidInputError(str(exc)) from None
-
-
-def _valid_time(value: Any, name: str) -> datetime:
-    if not isinstance(value, datetime):
-        raise InvalidInputError(f"{name} must be a datetime, got {type(value).__name__}")
-    try:
-        return check_time(value, name)
-    except ValueError as exc:
-        raise InvalidInputError(str(exc)) from None
-
-
-def _check_window(since: Any, until: Any) -> tuple[datetime | None, datetime | None]:
-    """``since`` and ``until`` checked (``check_time``), or an InvalidInputError."""
-    since = None if since is None else _valid_time(since, "since")
-    until = None if until is None else _valid_time(until, "until")
-    if since is not None and until is not None and since >= until:
-        raise InvalidInputError("since must be earlier than until")
-    return since, until

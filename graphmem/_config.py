@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
@@ -61,10 +61,79 @@ DEFAULT_MIN_CONFIDENCE = 0.7
 FsyncPolicy = Literal["always", "batch", "never"]
 
 
+class RetrievalConfig(BaseModel):
+    """Every setting of ``query_memory``: how big the context is, how deep each channel
+    reads, how the channels are fused and ranked, which facts earn a line, how long
+    messages are cut, and how vector search runs inside a filter. Set it on
+    ``Memory.connect(retrieval=RetrievalConfig(...))`` (or ``GRAPHMEM_RETRIEVAL__<FIELD>``),
+    or for one question: ``query_memory(..., retrieval=RetrievalConfig(...))``.
+    Defaults are the measured ones (``docs/benchmarks.md``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # -- the budget: what leaves (1 - memory_share) of the model window to the conversation
+    model_window_tokens: int = Field(default=8192, ge=256)
+    memory_share: float = Field(default=0.2, gt=0, le=0.5)
+
+    # -- passage channels (the episodic side): candidate messages, fused by weighted rank
+    keyword_messages: int = Field(default=40, ge=0)  # best keyword messages read, at least
+    keyword_per_item: int = Field(default=2, ge=0)  # ... and this many per episode asked for
+    fact_pointers: int = Field(default=5, ge=0)  # nearest facts whose messages are candidates
+    fact_weight: float = Field(default=0.5, ge=0)  # their weight in the fusion
+    vector_episodes: int = Field(default=3, ge=0)  # nearest episodes' best message
+    episode_weight: float = Field(default=0.3, ge=0)
+    episode_floor: float = Field(default=0.3, ge=-1, le=1)  # cosine an episode needs
+    few_keywords: int = Field(default=5, ge=0)  # fewer keyword hits: episodes join in
+    session_decay: float = Field(default=1.0, gt=0, le=1)  # per further message of a session
+    window_weight: float = Field(default=1.0, ge=0)  # messages inside the question's window
+    replies: bool = True  # a question brings the message that answers it
+    # a message's share of the question's words (rarer ones count more) multiplies its
+    # fused score by 1 + this × share: rank fusion alone lets a message two channels found
+    # for one common word ("Denver") beat the one keyword hit holding every rare word
+    coverage_weight: float = Field(default=2.0, ge=0)
+    rrf_k: int = Field(default=60, ge=1)  # reciprocal-rank fusion: weight / (rrf_k + rank)
+
+    # -- facts (the semantic side)
+    min_fact_similarity: float = Field(default=0.35, ge=-1, le=2)  # raw cosine (+ bonus)
+    relative_floor: float = Field(default=0.75, ge=0, le=1)  # of the best fact's similarity
+    strong_similarity: float = Field(default=0.7, ge=-1, le=1)  # no shared word needed
+    generic_floor: float = Field(default=0.7, ge=-1, le=1)  # a generic reading's line
+    predicate_bonus: float = Field(default=0.3, ge=0)  # the question names the predicate
+    no_embedding_similarity: float = Field(default=0.3, ge=-1, le=1)  # not embedded yet
+    fact_pool: int = Field(default=2, ge=1)  # candidates per fact asked for
+    recency_boost: float = Field(default=1.3, ge=1)  # verified within boost_days
+    boost_days: float = Field(default=7.0, ge=0)
+
+    # -- compression: how much of the budget facts may take first, by route
+    fact_share_semantic: float = Field(default=0.3, ge=0, le=1)
+    fact_share_both: float = Field(default=0.15, ge=0, le=1)
+    fact_share_episodic: float = Field(default=0.0, ge=0, le=1)
+    line_tokens: int | None = Field(default=None, ge=1)  # None: budget / line_share
+    line_share: int = Field(default=6, ge=1)  # a message shows at most 1/6 of the budget
+    min_line_tokens: int = Field(default=40, ge=1)
+    redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
+
+    # -- vector and keyword search inside a filter (user, time window)
+    exact_scan_max: int = Field(default=2000, ge=0)  # 5.26: scan exactly up to this many
+    search_width: int = Field(default=10, ge=1)  # SEARCH asks the index for width × k
+    max_vector_candidates: int = Field(default=10_000, ge=1)
+    max_keyword_candidates: int = Field(default=4096, ge=1)  # one windowed keyword channel
+
+    def fact_share(self, route: str) -> float:
+        """Of the budget, what facts may take before passages, for a route."""
+        return {"semantic": self.fact_share_semantic, "both": self.fact_share_both,
+                "episodic": self.fact_share_episodic}[route]
+
+    @property
+    def default_budget(self) -> int:
+        return int(self.model_window_tokens * self.memory_share)
+
+
 class MemoryConfig(BaseSettings):
     """Everything ``Memory`` needs to know, with defaults that work on one machine."""
 
-    model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", frozen=True, extra="forbid")
+    model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", env_nested_delimiter="__",
+                                      frozen=True, extra="forbid")
 
     neo4j_uri: str = Field(default_factory=default_neo4j_uri)
     neo4j_user: str = "neo4j"
@@ -92,10 +161,7 @@ class MemoryConfig(BaseSettings):
     alias_merge_score: float = Field(default=92.0, ge=0, le=100)
     alias_review_score: float = Field(default=80.0, ge=0, le=100)
 
-    min_fact_similarity: float = Field(default=0.35, ge=-1, le=1)  # raw cosine, + bonus
-    model_window_tokens: int = Field(default=8192, ge=256)
-    memory_share: float = Field(default=0.2, gt=0, le=0.5)
-    exact_scan_max: int = Field(default=2000, ge=0)
+    retrieval: RetrievalConfig = Field(default_factory=RetrievalConfig)
 
     consolidate_every_s: float | None = None
 

@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from graphmem import InvalidInputError, Memory
+from graphmem import InvalidInputError, Memory, RetrievalConfig
 
 T0 = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)
 
@@ -140,7 +140,7 @@ def test_search_episodes_combines_time_window_and_similarity(
     topics = ["planning a birthday party with roses", "fixing the CI pipeline",
               "booking flights to Shanghai", "planning a wedding with tulips"]
     with Memory.connect(neo4j_uri, buffer_dir=tmp_path, embedder=embedder,
-                        exact_scan_max=exact_scan_max) as mem:
+                        retrieval=RetrievalConfig(exact_scan_max=exact_scan_max)) as mem:
         for i, topic in enumerate(topics):
             mem.add_messages(turns(user_id, f"{user_id}-{i}", T0 + timedelta(days=i), topic))
         mem.flush()

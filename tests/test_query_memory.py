@@ -311,11 +311,9 @@ def test_a_fact_said_many_times_points_at_its_latest_messages(memory, user_id):
     """The fact channel points the passages at the messages the nearest facts were said in,
     each fact's latest first — a fact re-verified in many episodes gives its latest
     messages, the same on both ways of reading the channels."""
-    import dataclasses
-
+    from graphmem import RetrievalConfig
     from graphmem.retrieve import channels
-    from graphmem.retrieve.recall import RetrievalConfig
-    from graphmem.store.episodes import window
+    from graphmem.retrieve.question import Question
 
     for day in range(8):
         say(memory, user_id, f"s{day}", "user", f"I like roses, day {day}.",
@@ -323,16 +321,14 @@ def test_a_fact_said_many_times_points_at_its_latest_messages(memory, user_id):
     memory.flush()
     memory.consolidate(user_id, now=T0 + timedelta(days=9))
     question = "Which flowers do I like?"
-    bounds = window(user_id, None, None)
-    asked = channels.Question(
+    asked = Question(
         query=question, vector=memory.embedder.embed([question])[0], user_id=user_id,
-        now=T0 + timedelta(days=9), since=bounds["since"], until=bounds["until"],
-        windowed=False, strict=False, top_k_episodes=4, top_k_facts=4,
-        include_superseded=False)
-    config = dataclasses.replace(RetrievalConfig(), fact_pointers=3)
+        route="both", window=None, now=T0 + timedelta(days=9), top_k_episodes=4,
+        top_k_facts=4)
+    config = RetrievalConfig(fact_pointers=3)
     runner = memory._runner
-    read = [channels.read_channels(runner, asked, config, 2000),
-            channels._read_one_by_one(runner, asked, config, 2000)]
+    read = [channels.read_channels(runner, asked, config),
+            channels._read_one_by_one(runner, asked, config)]
     for found in read:
         said = [row["message"]["content"] for row in found.pointed]
         assert said == ["I like roses, day 7.", "I like roses, day 6.", "I like roses, day 5."]

@@ -20,8 +20,9 @@ from graphmem.retrieve.passages import (
     trim,
     without_small_talk,
 )
-from graphmem.retrieve.rank import fact_score, is_reference_only, rrf
-from graphmem.retrieve.recall import about_time_only, by_coverage
+from graphmem.retrieve.question import about_time_only
+from graphmem.retrieve.rank import fact_score, is_reference_only
+from graphmem.retrieve.recall import by_coverage
 from graphmem.retrieve.router import route_query
 from graphmem.retrieve.when import annotate
 from graphmem.text.language import split_speaker
@@ -77,9 +78,12 @@ def test_unverified_facts_become_reference_only():
     assert is_reference_only(0.9, NOW - timedelta(days=60), NOW, 0.7)
 
 
-def test_rrf_prefers_items_both_channels_agree_on():
-    fused = rrf(["a", "b", "c"], ["c", "a", "d"])
-    assert [i for i, _ in fused][:2] == ["a", "c"]
+def test_rank_fusion_prefers_messages_both_channels_agree_on():
+    a, b, c, d = (("s1", i) for i in range(4))
+    fused = fuse([([a, b, c], 1.0), ([c, a, d], 1.0)])
+    assert [key for key, _ in fused][:2] == [a, c]
+    weighted = fuse([([a, b, c], 1.0), ([d], 5.0)])  # a heavier channel's first wins
+    assert weighted[0][0] == d
 
 
 def line(msg_id: int, content: str, session: str = "s1", day: int = 0, role: str = "user"

@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from graphmem import RetrievalConfig
 from graphmem.retrieve.lucene import lucene_terms
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
@@ -111,7 +112,8 @@ def test_nearest_episodes_in_a_window_are_the_exact_ones(runner, driver, user_id
     add_episodes(driver, f"{user_id}-other", vectors(3, 400, centre))  # nearer, not mine
     probe = vectors(4, 1, centre)[0]
     since, until = T0 + timedelta(days=30), T0 + timedelta(days=90)
-    hits = nearest(runner, "episodes", probe, 8, exact_scan_max, user_id=user_id,
+    hits = nearest(runner, "episodes", probe, 8, RetrievalConfig(exact_scan_max=exact_scan_max),
+                   user_id=user_id,
                    since=since, until=until)
     inside = [(f"{user_id}-e{i}", cosine(v, probe)) for i, v in enumerate(mine)
               if 30 <= i < 90]
@@ -135,9 +137,10 @@ def test_nearest_facts_keep_what_is_true_now_unless_all_versions(runner, driver,
     driver.execute_query("CALL db.awaitIndexes(120)")
     probe = vectors(7, 1, centre)[0]
     for exact_scan_max in (0, 10_000):
-        current = nearest(runner, "facts", probe, 10, exact_scan_max, user_id=user_id, now=now,
+        settings = RetrievalConfig(exact_scan_max=exact_scan_max)
+        current = nearest(runner, "facts", probe, 10, settings, user_id=user_id, now=now,
                           all_versions=False)
-        everything = nearest(runner, "facts", probe, 60, exact_scan_max, user_id=user_id,
+        everything = nearest(runner, "facts", probe, 60, settings, user_id=user_id,
                              now=now, all_versions=True)
         assert len(current) == 10
         assert {int(i.rsplit("f", 1)[1]) % 3 for i, _ in current} == {0}  # "current" only

@@ -26,12 +26,20 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.embed import Embedder
 from graphmem.retrieve.lucene import lucene_or_query
-from graphmem.retrieve.rank import rrf
 from graphmem.store.runner import QueryRunner
 from graphmem.text.dates import day_label
 from graphmem.text.tokens import count_tokens
 
 T = TypeVar("T")
+
+
+def rrf(*rankings: Sequence[str], k: int = 60) -> list[tuple[str, float]]:
+    """Fuse ranked id lists: score(id) = Σ 1 / (k + rank), best first."""
+    scores: dict[str, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
 
 STORE_BATCH = 2000
 EMBED_BATCH = 256

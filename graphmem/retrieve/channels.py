@@ -11,18 +11,18 @@ the filtered set (``store/search``). Both paths hand ``recall`` the same rows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from graphmem._config import RetrievalConfig
 from graphmem._models import LATEST_TS
 from graphmem.retrieve.lucene import lucene_or_query, lucene_terms
+from graphmem.retrieve.question import Question
 from graphmem.store.episodes import as_datetime, window
 from graphmem.store.runner import QueryRunner
 from graphmem.store.search import (
     INDEX,
-    KEYWORD_CANDIDATES_MAX,
     keyword,
     keyword_candidates,
     keyword_messages,
@@ -31,28 +31,6 @@ from graphmem.store.search import (
     search_width,
     tenant_clause,
 )
-
-if TYPE_CHECKING:
-    from graphmem.retrieve.recall import RetrievalConfig
-
-FACT_POOL = 2  # candidates per channel per fact asked for: ranking reorders only these
-
-
-@dataclass(frozen=True)
-class Question:
-    """What the channels are asked: the question, its vector, and where to look."""
-
-    query: str
-    vector: Sequence[float]
-    user_id: str
-    now: datetime
-    since: datetime  # the question's time window (all time when it names none)
-    until: datetime
-    windowed: bool  # it names a time
-    strict: bool  # ... and asks about nothing else: the keyword channel keeps to it
-    top_k_episodes: int
-    top_k_facts: int
-    include_superseded: bool
 
 
 @dataclass
@@ -67,13 +45,12 @@ class Channels:
     episodes: list[dict[str, Any]]  # nearest episodes with their messages (when read)
 
 
-def read_channels(runner: QueryRunner, q: Question, config: RetrievalConfig,
-                  exact_scan_max: int) -> Channels:
+def read_channels(runner: QueryRunner, q: Question, config: RetrievalConfig) -> Channels:
     """Every channel ``recall`` fuses, in one statement where the server allows it."""
     server = runner.server()
     if server.filters(INDEX["episodes"]) and server.filters(INDEX["facts"]):
         return _read_at_once(runner, q, config)
-    return _read_one_by_one(runner, q, config, exact_scan_max)
+    return _read_one_by_one(runner, q, config)
 
 
 def _keyword_depth(q: Question, config: RetrievalConfig) -> int:
@@ -81,7 +58,7 @@ def _keyword_depth(q: Question, config: RetrievalConfig) -> int:
 
 
 def _fact_pool(q: Question, config: RetrievalConfig) -> int:
-    return max(q.top_k_facts * FACT_POOL, config.fact_pointers)
+    return max(q.top_k_facts * config.fact_pool, config.fact_pointers)
 
 
 def _episode_k(q: Question, config: RetrievalConfig) -> int:
@@ -105,7 +82,7 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
     said_since, said_until = _all_time(q)
     second = q.windowed and not q.strict and q.top_k_episodes > 0
     pool = _fact_pool(q, config)
-    fact_k = q.top_k_facts * FACT_POOL
+    fact_k = q.top_k_facts * config.fact_pool
     fact_words = lucene_or_query(q.query) if fact_k else ""
     episode_k = _episode_k(q, config)
     params = dict(
@@ -113,23 +90,24 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         now=q.now, k=depth, said_since=said_since, said_until=said_until,
         said_candidates=keyword_candidates(depth, q.strict), since=q.since, until=q.until,
         second=second, window_candidates=keyword_candidates(depth, True),
-        fact_pool=pool, fact_candidates=search_width(pool), latest=LATEST_TS,
+        fact_pool=pool, fact_candidates=search_width(pool, config), latest=LATEST_TS,
         fact_query=scoped(q.user_id, fact_words) if fact_words else "",
         fact_k=fact_k, include_superseded=q.include_superseded,
         fact_pointers=config.fact_pointers if q.top_k_episodes else 0,
-        episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1)),
+        episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1), config),
         episode_floor=None if q.strict else config.episode_floor, strict=q.strict,
         few_keywords=config.few_keywords)
     row = runner.read("retrieve/recall_question", **params)[0]
     by_id = {m["message"]["message_id"]: m for m in row["messages"]}
     said = [by_id[i] for i in row["said"]]
     if q.strict and row["said_seen"] >= params["said_candidates"]:
-        said = _widened(runner, terms, depth, q, said_since, said_until, said)
+        said = _widened(runner, terms, depth, q, said_since, said_until, said, config)
     in_window = None
     if second:
         in_window = [by_id[i] for i in row["in_window"]]
         if row["window_seen"] >= params["window_candidates"]:
-            in_window = _widened(runner, terms, depth, q, q.since, q.until, in_window)
+            in_window = _widened(runner, terms, depth, q, q.since, q.until, in_window,
+                                 config)
     facts = {f["fact"]["fact_id"]: f for f in row["facts"]}
     ids = list(dict.fromkeys(row["near_facts"] + row["word_facts"]))
     return Channels(
@@ -140,34 +118,35 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
 
 
 def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
-             since: datetime, until: datetime, rows: list[dict[str, Any]]
-             ) -> list[dict[str, Any]]:
+             since: datetime, until: datetime, rows: list[dict[str, Any]],
+             config: RetrievalConfig) -> list[dict[str, Any]]:
     """A windowed keyword channel that kept fewer than ``k`` while Lucene had more
     candidates: asked again, more widely."""
     first = keyword_candidates(k, True)
-    if len(rows) >= k or first >= KEYWORD_CANDIDATES_MAX or not terms:
+    most = config.max_keyword_candidates
+    if len(rows) >= k or first >= most or not terms:
         return rows
     return keyword_messages(runner, terms, k, q.user_id, since, until, windowed=True,
-                            candidates=min(first * 4, KEYWORD_CANDIDATES_MAX))
+                            candidates=min(first * 4, most), most=most)
 
 
-def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig,
-                     exact_scan_max: int) -> Channels:
+def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) -> Channels:
     said_since, said_until = _all_time(q)
     said: list[dict[str, Any]] = []
     in_window = None
     depth = _keyword_depth(q, config)
     if q.top_k_episodes:
         terms = lucene_terms(q.query, chinese_phrases=True)
+        most = config.max_keyword_candidates
         said = keyword_messages(runner, terms, depth, q.user_id, said_since, said_until,
-                                windowed=q.strict)
+                                windowed=q.strict, most=most)
         if q.windowed and not q.strict:
             in_window = keyword_messages(runner, terms, depth, q.user_id, q.since, q.until,
-                                         windowed=True)
+                                         windowed=True, most=most)
     pool = _fact_pool(q, config)
-    fact_k = q.top_k_facts * FACT_POOL
+    fact_k = q.top_k_facts * config.fact_pool
     filters = {"user_id": q.user_id, "now": q.now, "all_versions": True}
-    by_vector = nearest(runner, "facts", q.vector, pool, exact_scan_max, **filters)
+    by_vector = nearest(runner, "facts", q.vector, pool, config, **filters)
     by_words = keyword(runner, "facts", lucene_or_query(q.query), fact_k,
                        **filters | {"all_versions": q.include_superseded}) if fact_k else []
     ids = list(dict.fromkeys([i for i, _ in by_vector] + [i for i, _ in by_words]))
@@ -193,7 +172,7 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig,
     if episode_k and (q.strict or len(said) < config.few_keywords):
         floor = None if q.strict else config.episode_floor
         near = [(e, score) for e, score in
-                nearest(runner, "episodes", q.vector, episode_k, exact_scan_max,
+                nearest(runner, "episodes", q.vector, episode_k, config,
                         user_id=q.user_id, since=q.since, until=q.until)
                 if floor is None or 2 * score - 1 >= floor]
         if near:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from graphmem._config import RetrievalConfig
 from graphmem._models import FactHit, Route
 from graphmem.facts.predicates import PREDICATES, predicate_info, predicates_in
 from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_small_talk
@@ -28,10 +29,7 @@ from graphmem.text.words import content_words
 
 HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past conversations]")
 HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关对话]")
-FACT_SHARE = {"semantic": 0.3, "both": 0.15, "episodic": 0.0}
-MIN_LINE_TOKENS = 40
-LINE_SHARE = 6  # a message shows at most 1/6 of the budget (at least MIN_LINE_TOKENS)
-REDUNDANT = 0.75  # a fact whose words a shown passage of its episode holds this much of
+DEFAULTS = RetrievalConfig()
 _DATED = re.compile(r"(.+?)\s*\(([^()]+)\)")
 
 
@@ -156,14 +154,15 @@ class _Tokens:
 
 def choose(
     route: Route, facts: Sequence[FactHit], passages: Sequence[Passage], query: str,
-    budget: int, max_episodes: int, chinese: bool, fact_share: float | None = None,
-    line_tokens: int | None = None,
+    budget: int, max_episodes: int, chinese: bool, config: RetrievalConfig = DEFAULTS,
 ) -> tuple[list[FactHit], list[Block], str]:
-    """The facts and passages that fit ``budget`` tokens, and the rendered text."""
-    line_tokens = line_tokens or max(MIN_LINE_TOKENS, budget // LINE_SHARE)
+    """The facts and passages that fit ``budget`` tokens, and the rendered text (a long
+    message cut to ``line_tokens``, by default a ``line_share`` of the budget)."""
+    line_tokens = config.line_tokens or max(config.min_line_tokens,
+                                            budget // config.line_share)
     names = {speaker_and_text(li)[0] for p in passages for li in p.lines}
     outdated = {mid for f in facts for mid in f.outdated_messages}
-    share = FACT_SHARE[route] if fact_share is None else fact_share
+    share = config.fact_share(route)
     lines = {f.fact_id: fact_line(f.sentence, f.confidence) for f in facts}
     ordered = sorted(facts, key=lambda f: (f.reference_only, -f.score, f.fact_id))
     room = budget
@@ -194,9 +193,9 @@ def choose(
             blocks.append(block)
             episodes.add(passage.event_id)
             shown, used = trial, cost
-    kept_facts = [f for f in kept_facts if not _redundant(f, blocks)]
+    kept_facts = [f for f in kept_facts if not _redundant(f, blocks, config.redundant)]
     for fact in ordered:  # room left: more facts, if they say something new
-        if fact in kept_facts or _redundant(fact, blocks):
+        if fact in kept_facts or _redundant(fact, blocks, config.redundant):
             continue
         if tokens.of([*kept_facts, fact], lines, shown, chinese) <= budget:
             kept_facts.append(fact)
@@ -229,7 +228,7 @@ def _take_facts(facts: Sequence[FactHit], lines: dict[str, str], room: int) -> l
     return kept
 
 
-def _redundant(fact: FactHit, blocks: Sequence[Block]) -> bool:
+def _redundant(fact: FactHit, blocks: Sequence[Block], share: float) -> bool:
     """A generic reading said in a message the passages show (its resolved date is shown
     there too), or — without that provenance — whose words a shown passage of its own
     episode already holds. A fact of the canonical vocabulary is never redundant: it is
@@ -245,6 +244,6 @@ def _redundant(fact: FactHit, blocks: Sequence[Block]) -> bool:
     for block in blocks:
         if block.passage.event_id in fact.source_episodes:
             shown = content_words(" ".join(block.lines))
-            if len(words & shown) >= REDUNDANT * len(words):
+            if len(words & shown) >= share * len(words):
                 return True
     return False

@@ -24,7 +24,6 @@ from graphmem.text.sentences import mask_abbreviations, unmask
 from graphmem.text.tokens import count_tokens
 from graphmem.text.words import content_words, stem
 
-RRF_K = 60
 ELLIPSIS = " … "
 # A sentence ends at . ! ? followed by a space (closing quotes and brackets stay with it),
 # after 。！？, or at a line break — not inside "5.8%", "0.5 mg", "e.g." or "Dr. Lee".
@@ -110,9 +109,10 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
             for key, words in found.items()}
 
 
-def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = RRF_K
+def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = 60
          ) -> list[tuple[Key, float]]:
-    """Weighted reciprocal-rank fusion: score = Σ weight / (k + rank), best first."""
+    """Weighted reciprocal-rank fusion — graphmem's one fusion of rankings: score =
+    Σ weight / (k + rank), best first (``RetrievalConfig.rrf_k``)."""
     scores: dict[Key, float] = {}
     for keys, weight in rankings:
         for rank, key in enumerate(dict.fromkeys(keys), start=1):

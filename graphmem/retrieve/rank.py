@@ -9,19 +9,18 @@
   ``min_confidence`` is shown as reference only, not as a conclusion: a mother's
   favourite flower or an allergy stays trustworthy for months or years, a weekly budget
   not for a week
-- channels (vector, full-text) are fused with reciprocal-rank fusion (k = 60)
+
+The boost and its window are ``RetrievalConfig.recency_boost`` / ``boost_days``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
+from graphmem._config import RetrievalConfig
 from graphmem.facts.predicates import GENERIC_HALF_LIFE, half_life_days
 
-BOOST_DAYS = 7.0
-RECENCY_BOOST = 1.3
-RRF_K = 60
+DEFAULTS = RetrievalConfig()
 
 
 def days_between(earlier: datetime, later: datetime) -> float:
@@ -37,9 +36,9 @@ def decay(last_verified: datetime, now: datetime, predicate: str | None = None) 
 
 
 def fact_score(similarity: float, last_verified: datetime, now: datetime,
-               predicate: str | None = None) -> float:
+               predicate: str | None = None, settings: RetrievalConfig = DEFAULTS) -> float:
     days = days_between(last_verified, now)
-    boost = RECENCY_BOOST if days <= BOOST_DAYS else 1.0
+    boost = settings.recency_boost if days <= settings.boost_days else 1.0
     return similarity * decay(last_verified, now, predicate) * boost
 
 
@@ -51,12 +50,3 @@ def effective_confidence(confidence: float, last_verified: datetime, now: dateti
 def is_reference_only(confidence: float, last_verified: datetime, now: datetime,
                       min_confidence: float, predicate: str | None = None) -> bool:
     return effective_confidence(confidence, last_verified, now, predicate) < min_confidence
-
-
-def rrf(*rankings: Sequence[str], k: int = RRF_K) -> list[tuple[str, float]]:
-    """Fuse ranked id lists: score(id) = Σ 1 / (k + rank), best first."""
-    scores: dict[str, float] = {}
-    for ranking in rankings:
-        for rank, item in enumerate(ranking, start=1):
-            scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
-    return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -1,5 +1,5 @@
-"""Recall (pipeline stage 5d): fuse the channels read from Neo4j (``channels``), rank,
-and hand the hits to compression.
+"""Recall: fuse the channels read from Neo4j (``channels``), rank, and hand the hits to
+compression (``assemble``).
 
 Passages (the episodic side) rank the user's raw messages inside the time window by
 reciprocal-rank fusion of three channels, each fused score then weighted by the message's
@@ -12,7 +12,7 @@ reciprocal-rank fusion of three channels, each fused score then weighted by the 
   message that shares the question's rarer words — a weaker signal, weighted less.
 
 Facts (the semantic side) are the user's facts true at ``now`` that speak to the
-question, ranked by similarity × decay × recency boost (``rank``).
+question, ranked by similarity × decay × recency boost (``facts``).
 """
 
 from __future__ import annotations
@@ -22,57 +22,26 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem._models import EpisodeHit, FactHit, MemoryContext, Route, TimeWindow
-from graphmem.facts.predicates import PREDICATES, predicates_in
-from graphmem.retrieve.channels import Question, read_channels, true_at
+from graphmem._config import RetrievalConfig
+from graphmem._models import EpisodeHit, FactHit, MemoryContext
+from graphmem.retrieve.channels import Channels, read_channels
 from graphmem.retrieve.compress import Block, choose
+from graphmem.retrieve.facts import FactRetriever
 from graphmem.retrieve.passages import (
     Key,
     Line,
+    Passage,
     best_first,
     build_passages,
     diversify,
     fuse,
     lexical_scores,
 )
-from graphmem.retrieve.rank import fact_score, is_reference_only
-from graphmem.store.episodes import as_datetime, window
+from graphmem.retrieve.question import Question
+from graphmem.store.episodes import as_datetime
 from graphmem.store.runner import QueryRunner
 from graphmem.text.language import is_chinese
 from graphmem.text.tokens import count_tokens
-from graphmem.text.words import content_words, stem
-
-NO_EMBEDDING_SIMILARITY = 0.3  # facts from the online path, not embedded yet
-PREDICATE_BONUS = 0.3  # the question names the fact's predicate (忌口, budget, 喜欢 ...)
-MIN_SIMILARITY = 0.35  # default floor: below it a fact is noise for this question
-RELATIVE_FLOOR = 0.75  # and facts far below the best one are too (a shared name is no match)
-STRONG_SIMILARITY = 0.7  # above it a fact needs no word in common with the question
-
-
-@dataclass(frozen=True)
-class RetrievalConfig:
-    """How deep each passage channel reads and how much each counts in the fusion."""
-
-    keyword_messages: int = 40  # best keyword messages read, at least
-    keyword_per_item: int = 2  # ... and this many per episode asked for (6: no better, slower)
-    fact_pointers: int = 5  # nearest facts whose messages become candidates
-    fact_weight: float = 0.5  # 1.0 crowded out keyword hits at small budgets (conv. 1-5)
-    vector_episodes: int = 3  # nearest episodes whose best message becomes a candidate
-    episode_weight: float = 0.3
-    episode_floor: float = 0.3  # cosine an episode needs (unless the question is only a time)
-    few_keywords: int = 5  # fewer keyword hits than this: episodes near in meaning join in
-    session_decay: float = 1.0  # each further message of one session counts this much less
-    window_weight: float = 1.0  # messages inside the question's time window count again
-    replies: bool = True  # a question brings the message that answers it
-    fact_share: float | None = None  # of the budget facts may take first (None: by route)
-    line_tokens: int | None = None  # a message longer is trimmed (None: 1/6 of the budget)
-    generic_floor: float = STRONG_SIMILARITY  # cosine a generic reading needs for a line
-    # a message's share of the question's words (rarer ones count more) multiplies its
-    # fused score by 1 + this × share: rank fusion alone lets a message two channels found
-    # for one common word ("Denver") beat the one keyword hit holding every rare word
-    # ("renting a house in Wash Park"). 1.0/2.0/4.0 on conv. 1-5 at 512: 69.2/69.4/69.1
-    coverage_weight: float = 2.0
-
 
 # The passage channels' names (``Recalled.channels``, ``Memory.explain_query``).
 KEYWORD = "keyword"
@@ -107,49 +76,46 @@ class EpisodeInfo:
     raw_span: tuple[int, int]
 
 
-def recall(
-    runner: QueryRunner, vector: Sequence[float], query: str, user_id: str, route: Route,
-    time_window: TimeWindow | None, now: datetime, top_k_episodes: int, top_k_facts: int,
-    *, exact_scan_max: int, min_confidence: float, include_superseded: bool,
-    min_similarity: float, config: RetrievalConfig = RetrievalConfig(),
-) -> tuple[list, Recalled]:
-    """Passages (best first) and facts for ``query``; see the module docstring."""
+class PassageRetriever:
+    """The episodic side: each passage channel's messages fused by weighted rank, weighted
+    by their coverage of the question's words, cut into passages (``RetrievalConfig``:
+    the channel weights, coverage_weight, session_decay, replies, rrf_k)."""
+
+    def __init__(self, config: RetrievalConfig) -> None:
+        self.config = config
+
+    def passages(self, read: Channels, q: Question, found: Recalled) -> list[Passage]:
+        """The best passages, best first; ``found`` records what each channel found and
+        the fused ranking (for ``explain_query``)."""
+        c = self.config
+        channels = found.channels
+        if q.top_k_episodes:
+            channels.append((KEYWORD, 1.0, _take(found, read.said)))
+            if read.in_window is not None:
+                channels.append((IN_WINDOW, c.window_weight, _take(found, read.in_window)))
+            if c.fact_pointers and read.pointed:
+                channels.append((FACT_POINTERS, c.fact_weight, _take(found, read.pointed)))
+            if read.episodes:
+                # the time window ∩ vector channel: the whole story of a question only about
+                # a time, and what is left when the question's words are not in the messages
+                channels.append((NEAREST_EPISODES, 1.0 if q.strict else c.episode_weight,
+                                 _episode_openers(read.episodes, q.query, found)))
+        fused = fuse([(keys, weight) for _, weight, keys in channels], c.rrf_k)
+        found.coverage = lexical_scores([found.lines[k] for k, _ in fused], q.query)
+        ranked = found.ranked = diversify(
+            by_coverage(fused, found.coverage, c.coverage_weight), c.session_decay)
+        return build_passages(ranked, found.lines, found.successors if c.replies else {},
+                              limit=max(2 * q.top_k_episodes, q.top_k_episodes + 4))
+
+
+def recall(runner: QueryRunner, q: Question, config: RetrievalConfig
+           ) -> tuple[list[Passage], Recalled]:
+    """Passages (best first) and facts for the question; see the module docstring."""
     found = Recalled()
-    since = time_window.since if time_window else None
-    until = time_window.until if time_window else None
-    bounds = window(user_id, since, until)
-    windowed = since is not None or until is not None
-    # A question only about a time ("what did we talk about yesterday?") keeps to its
-    # window. Otherwise the window is a preference, not a wall: an event is often told
-    # after it happened ("last year we saw the meteor shower"), so messages from any time
-    # count, and those inside the window count twice.
-    strict = windowed and about_time_only(query, time_window)
-    read = read_channels(runner, Question(
-        query=query, vector=vector, user_id=user_id, now=now, since=bounds["since"],
-        until=bounds["until"], windowed=windowed, strict=strict,
-        top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
-        include_superseded=include_superseded), config, exact_scan_max)
-    channels = found.channels
-    if top_k_episodes:
-        channels.append((KEYWORD, 1.0, _take(found, read.said)))
-        if read.in_window is not None:
-            channels.append((IN_WINDOW, config.window_weight, _take(found, read.in_window)))
-        if config.fact_pointers and read.pointed:
-            channels.append((FACT_POINTERS, config.fact_weight, _take(found, read.pointed)))
-        if read.episodes:
-            # the time window ∩ vector channel: the whole story of a question only about a
-            # time, and what is left when the question's words are not in the messages
-            channels.append((NEAREST_EPISODES, 1.0 if strict else config.episode_weight,
-                             _episode_openers(read.episodes, query, found)))
-    fused = fuse([(keys, weight) for _, weight, keys in channels])
-    found.coverage = lexical_scores([found.lines[k] for k, _ in fused], query)
-    ranked = found.ranked = diversify(by_coverage(fused, found.coverage, config.coverage_weight),
-                                      config.session_decay)
-    passages = build_passages(ranked, found.lines, found.successors if config.replies else {},
-                              limit=max(2 * top_k_episodes, top_k_episodes + 4))
-    if route != "episodic" and top_k_facts:
-        found.facts = _fact_hits(read.fact_lines, query, now, top_k_facts, min_confidence,
-                                 min_similarity, config.generic_floor)
+    read = read_channels(runner, q, config)
+    passages = PassageRetriever(config).passages(read, q, found)
+    if q.route != "episodic" and q.top_k_facts:
+        found.facts = FactRetriever(config).hits(read.fact_lines, q)
     return passages, found
 
 
@@ -159,24 +125,6 @@ def by_coverage(fused: Sequence[tuple[Key, float]], coverage: dict[Key, float],
     first."""
     return best_first((key, score * (1 + weight * coverage.get(key, 0.0)))
                       for key, score in fused)
-
-
-# Words that ask about a conversation itself, not about something in it.
-_TALK_WORDS_TEXT = """
-    discuss discussed discussion talk talked talking chat chatted say said tell told
-    mention mentioned conversation conversations happen happened about last time
-    聊 聊天 讨论 说 说过 谈 谈到 提到 提过 发生 对话 事情 内容"""
-_TALK_WORDS = frozenset(_TALK_WORDS_TEXT.split())
-
-
-def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
-    """True when the question asks about a time and nothing else ("what did we discuss
-    last week?", "昨天我们聊了什么"): nothing is left once its time expression and the
-    words for talking are taken out."""
-    text = query
-    if time_window is not None and time_window.expression:
-        text = text.replace(time_window.expression, " ")
-    return not (content_words(text) - {stem(w) for w in _TALK_WORDS})
 
 
 def _take(found: Recalled, rows: Sequence[dict[str, Any]]) -> list[Key]:
@@ -226,98 +174,15 @@ def _episode_openers(episodes: Sequence[dict[str, Any]], query: str,
     return keys
 
 
-# -- facts -------------------------------------------------------------------------------
-
-
-def _fact_hits(rows: Sequence[dict[str, Any]], query: str, now: datetime, k: int,
-               min_confidence: float, min_similarity: float,
-               generic_floor: float = STRONG_SIMILARITY) -> list[FactHit]:
-    """Facts that speak to the question, above the absolute and relative floors, best
-    first by similarity × decay × recency boost."""
-    if not rows:
-        return []
-    asked = predicates_in(query)
-    names = {row["fact"]["entity"] for row in rows}
-    wanted = content_words(query, names)
-    scored = [(row, similarity_of(row, asked)) for row in rows
-              if _on_topic(row, wanted, names, asked) and _worth_a_line(row, generic_floor)]
-    best = max((sim for _, sim in scored if sim >= min_similarity), default=0.0)
-    floor = max(min_similarity, RELATIVE_FLOOR * best)
-    hits = [_fact_hit(row, sim, now, min_confidence) for row, sim in scored if sim >= floor]
-    return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:k]
-
-
-def _on_topic(row: dict[str, Any], wanted: set[str], names: set[str],
-              asked: set[str]) -> bool:
-    """A fact speaks to the question when it shares a content word with it (names aside:
-    "Jon met investors" is not about Jon's trip to Rome), is of a predicate the question
-    names, or is very close in meaning."""
-    fact = row["fact"]
-    cosine = _cosine(row)
-    return (bool(wanted & content_words(fact.get("sentence") or fact["value"], names))
-            or fact["predicate"] in asked
-            or (cosine is not None and cosine >= STRONG_SIMILARITY))
-
-
-def _worth_a_line(row: dict[str, Any], generic_floor: float) -> bool:
-    """A fact of the canonical vocabulary (a preference, a job, an allergy...) earns a line
-    of its own; a generic reading ("Melanie loves camping trips") is mostly the message it
-    came from in other words — it points the passages at that message, and earns a line
-    only when it is very close to the question."""
-    cosine = _cosine(row)
-    return row["fact"]["predicate"] in PREDICATES or (
-        cosine is not None and cosine >= generic_floor)
-
-
-def _cosine(row: dict[str, Any]) -> float | None:
-    """Raw cosine of the fact and the question (Neo4j reports (1 + cos) / 2); None for a
-    fact not embedded yet."""
-    return None if row["similarity"] is None else 2 * float(row["similarity"]) - 1
-
-
-def similarity_of(row: dict[str, Any], asked: set[str]) -> float:
-    """Raw cosine, plus a bonus when the question names the predicate."""
-    cosine = _cosine(row)
-    return ((NO_EMBEDDING_SIMILARITY if cosine is None else cosine)
-            + (PREDICATE_BONUS if row["fact"]["predicate"] in asked else 0.0))
-
-
-def _fact_hit(row: dict[str, Any], similarity: float, now: datetime,
-              min_confidence: float) -> FactHit:
-    fact = row["fact"]
-    verified = as_datetime(fact["last_verified"])
-    episodes = [e for e in row["episodes"] if e.get("session_id") is not None]
-    return FactHit(
-        fact_id=fact["fact_id"], entity=fact["entity"], predicate=fact["predicate"],
-        value=fact["value"], negated=bool(fact.get("negated")),
-        confidence=float(fact["confidence"]),
-        score=fact_score(similarity, verified, now, fact["predicate"]),
-        reference_only=is_reference_only(float(fact["confidence"]), verified, now,
-                                         min_confidence, fact["predicate"])
-        or not true_at(fact, now),
-        source_episodes=tuple(e["event_id"] for e in episodes),
-        session_ids=tuple(e["session_id"] for e in episodes),
-        raw_spans=tuple((int(e["raw_span_start"]), int(e["raw_span_end"])) for e in episodes),
-        source_messages=tuple(fact.get("source_messages") or ()),
-        outdated_messages=tuple(row.get("outdated_messages") or ()),
-        sentence=fact.get("sentence") or "", status=fact["status"],
-    )
-
-
 # -- assembling --------------------------------------------------------------------------
 
 
-def assemble(
-    query: str, route: Route, time_window: TimeWindow | None, passages: Sequence,
-    found: Recalled, budget: int, max_episodes: int,
-    config: RetrievalConfig = RetrievalConfig(),
-) -> tuple[MemoryContext, list[Block]]:
+def assemble(q: Question, passages: Sequence[Passage], found: Recalled, budget: int,
+             config: RetrievalConfig) -> tuple[MemoryContext, list[Block]]:
     """Fit facts and passages into the budget and render the block (``compress``); the
     context and the passages it shows."""
-    chinese = is_chinese(query)
-    kept_facts, blocks, text = choose(route, found.facts, passages, query, budget,
-                                      max_episodes, chinese, config.fact_share,
-                                      config.line_tokens)
+    kept_facts, blocks, text = choose(q.route, found.facts, passages, q.query, budget,
+                                      q.top_k_episodes, is_chinese(q.query), config)
     by_episode: dict[str, list[Block]] = {}
     for block in blocks:
         by_episode.setdefault(block.passage.event_id, []).append(block)
@@ -334,6 +199,6 @@ def assemble(
             raw_span=ep.raw_span if ep else (first.first, last.last),
             score=round(max(b.passage.score for b in mine), 6)))
     hits.sort(key=lambda h: -h.score)
-    return MemoryContext(text=text, route=route, window=time_window, episodes=tuple(hits),
+    return MemoryContext(text=text, route=q.route, window=q.window, episodes=tuple(hits),
                          facts=tuple(kept_facts), tokens=count_tokens(text),
                          token_budget=budget), blocks

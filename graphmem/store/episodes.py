@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from graphmem._config import RetrievalConfig
 from graphmem._errors import ConfigError
 from graphmem._models import (
     EARLIEST_TS,
@@ -19,7 +20,7 @@ from graphmem._models import (
 )
 from graphmem.store.ids import message_node_id, tenant_key
 from graphmem.store.runner import QueryRunner, Tx
-from graphmem.store.search import nearest
+from graphmem.store.search import DEFAULTS, nearest
 from graphmem.text.chat import is_filler
 from graphmem.text.language import split_speaker
 
@@ -178,10 +179,10 @@ def search_episodes_in_window(
     since: datetime | None,
     until: datetime | None,
     k: int,
-    exact_scan_max: int = 2000,
+    settings: RetrievalConfig = DEFAULTS,
 ) -> list[tuple[str, float]]:
     """Time range ∩ vector similarity (see ``store.search.nearest``)."""
-    return nearest(runner, "episodes", vector, k, exact_scan_max, **window(user_id, since, until))
+    return nearest(runner, "episodes", vector, k, settings, **window(user_id, since, until))
 
 
 def window(user_id: str, since: datetime | None, until: datetime | None) -> dict[str, Any]:

@@ -13,17 +13,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
+from graphmem._config import RetrievalConfig
 from graphmem._models import LATEST_TS
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
 Kind = Literal["episodes", "facts"]
 INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedding"}
-# SEARCH asks the filtered index for this many times k and keeps the k best: at LIMIT k the
-# index's own search misses neighbours of users with many items (recall 0.98 at 100k
+# SEARCH asks the filtered index for search_width times k and keeps the k best: at LIMIT k
+# the index's own search misses neighbours of users with many items (recall 0.98 at 100k
 # episodes); at 10 × k recall is 0.999 for ~2 ms more (docs/vector-search.md).
-SEARCH_WIDTH = 10
-MAX_CANDIDATES = 10_000  # the most a vector search inside a filter is asked for
+DEFAULTS = RetrievalConfig()
 
 
 def nearest(
@@ -31,23 +31,24 @@ def nearest(
     kind: Kind,
     vector: Sequence[float],
     k: int,
-    exact_scan_max: int = 2000,
-    max_candidates: int = MAX_CANDIDATES,
+    settings: RetrievalConfig = DEFAULTS,
     **filters: Any,
 ) -> list[tuple[str, float]]:
-    """``(id, cosine score)`` of the ``k`` nearest items passing ``filters``."""
+    """``(id, cosine score)`` of the ``k`` nearest items passing ``filters`` (``settings``:
+    exact_scan_max, search_width, max_vector_candidates)."""
     if k <= 0:
         return []
     if runner.server().filters(INDEX[kind]):
         if kind == "episodes":
-            return nearest_episodes_in_index(runner, vector, k, max_candidates, **filters)
-        return _nearest_facts_in_index(runner, vector, k, max_candidates, **filters)
+            return nearest_episodes_in_index(runner, vector, k, settings, **filters)
+        return _nearest_facts_in_index(runner, vector, k, settings, **filters)
     count = count_in_filter(runner, kind, **filters)
     if count == 0:
         return []
-    if count <= exact_scan_max:
+    if count <= settings.exact_scan_max:
         return nearest_exact(runner, kind, vector, k, **filters)
-    return nearest_oversampled(runner, kind, vector, k, count, max_candidates, **filters)
+    return nearest_oversampled(runner, kind, vector, k, count,
+                               settings.max_vector_candidates, **filters)
 
 
 def count_in_filter(runner: QueryRunner, kind: Kind, **filters: Any) -> int:
@@ -64,7 +65,8 @@ def nearest_exact(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: i
 
 
 def nearest_oversampled(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: int,
-                        count: int, max_candidates: int = MAX_CANDIDATES, **filters: Any
+                        count: int, max_candidates: int = DEFAULTS.max_vector_candidates,
+                        **filters: Any
                         ) -> list[tuple[str, float]]:
     """5.26's path: the vector index's nearest of everyone, filtered after, candidates ×4
     until ``k`` (or all ``count`` passing the filter) survive, or ``max_candidates``."""
@@ -77,28 +79,29 @@ def nearest_oversampled(runner: QueryRunner, kind: Kind, vector: Sequence[float]
         candidates = min(candidates * 4, max_candidates)
 
 
-def search_width(k: int, max_candidates: int = MAX_CANDIDATES) -> int:
+def search_width(k: int, settings: RetrievalConfig = DEFAULTS) -> int:
     """How many neighbours a filtered ``SEARCH`` is asked for to keep the ``k`` best."""
-    return min(SEARCH_WIDTH * k, max(max_candidates, k))
+    return min(settings.search_width * k, max(settings.max_vector_candidates, k))
 
 
 def nearest_episodes_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
-                              max_candidates: int = MAX_CANDIDATES, **filters: Any
+                              settings: RetrievalConfig = DEFAULTS, **filters: Any
                               ) -> list[tuple[str, float]]:
     """Episodes through the filtered vector index (Cypher 25 ``SEARCH … WHERE``): one index
-    operator asked for ``SEARCH_WIDTH × k``, the ``k`` best kept."""
+    operator asked for ``search_width × k``, the ``k`` best kept."""
     rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
-                       candidates=search_width(k, max_candidates), **filters)
+                       candidates=search_width(k, settings), **filters)
     return [(r["id"], float(r["score"])) for r in rows]
 
 
 def _nearest_facts_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
-                            max_candidates: int, user_id: str, now: datetime,
+                            settings: RetrievalConfig, user_id: str, now: datetime,
                             all_versions: bool) -> list[tuple[str, float]]:
-    """Facts through the filtered index, ``SEARCH_WIDTH × k`` asked for; those no longer true
+    """Facts through the filtered index, ``search_width × k`` asked for; those no longer true
     at ``now`` are dropped after (unless ``all_versions``), widening the search until ``k``
     remain or the user has no more."""
-    candidates = search_width(k, max_candidates)
+    max_candidates = settings.max_vector_candidates
+    candidates = search_width(k, settings)
     while True:
         rows = runner.read("retrieve/search_facts_filtered", vector=list(vector),
                            user_id=user_id, now=now, candidates=candidates,
@@ -129,9 +132,6 @@ def keyword(runner: QueryRunner, kind: Kind, query: str, k: int, **filters: Any
     return [(r["id"], float(r["score"])) for r in rows]
 
 
-KEYWORD_CANDIDATES_MAX = 4096  # the most Lucene is asked for one windowed keyword channel
-
-
 def keyword_candidates(k: int, windowed: bool) -> int:
     """How many messages Lucene is asked for first: ``k`` when every message of the user
     passes, more when a time window will drop some."""
@@ -140,7 +140,8 @@ def keyword_candidates(k: int, windowed: bool) -> int:
 
 def keyword_messages(runner: QueryRunner, terms: list[dict[str, Any]], k: int, user_id: str,
                      since: datetime, until: datetime, windowed: bool,
-                     candidates: int | None = None) -> list[dict[str, Any]]:
+                     candidates: int | None = None,
+                     most: int = DEFAULTS.max_keyword_candidates) -> list[dict[str, Any]]:
     """The user's ``k`` best raw messages by BM25 inside ``[since, until)`` for ``terms``
     (``lucene_terms``; the user's speakers' names count less). Lucene returns only the
     user's messages; with a time window, candidates (from ``candidates`` when given) grow
@@ -152,6 +153,6 @@ def keyword_messages(runner: QueryRunner, terms: list[dict[str, Any]], k: int, u
         rows = runner.read("retrieve/search_messages_fulltext", tenant=tenant_clause(user_id),
                            terms=terms, candidates=candidates, user_id=user_id, since=since,
                            until=until, k=k)
-        if len(rows) >= k or not windowed or candidates >= KEYWORD_CANDIDATES_MAX:
+        if len(rows) >= k or not windowed or candidates >= most:
             return rows
-        candidates = min(candidates * 4, KEYWORD_CANDIDATES_MAX)
+        candidates = min(candidates * 4, most)

@@ -1,0 +1,73 @@
+"""Checks at the door: every argument of the public API is checked here and turned into
+an ``InvalidInputError`` that says what is wrong (never a raw pydantic, type or value
+error)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from graphmem._config import RetrievalConfig
+from graphmem._errors import InvalidInputError
+from graphmem._models import MessageIn, check_id, check_text, check_time
+
+
+def message_in(raw: Any) -> MessageIn:
+    if not isinstance(raw, dict):
+        raise InvalidInputError(f"a message is a dict or MessageIn, got {type(raw).__name__}")
+    try:
+        return MessageIn(**raw)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'message'}: "
+                             f"{e['msg'].removeprefix('Value error, ')}" for e in exc.errors())
+        raise InvalidInputError(f"invalid message: {problems}") from None
+    except TypeError as exc:
+        raise InvalidInputError(f"invalid message: {exc}") from None
+
+
+def valid_id(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+    try:
+        return check_id(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def valid_text(value: Any, name: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{name} must be a string, got {type(value).__name__}")
+    try:
+        return check_text(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def valid_time(value: Any, name: str) -> datetime:
+    if not isinstance(value, datetime):
+        raise InvalidInputError(f"{name} must be a datetime, got {type(value).__name__}")
+    try:
+        return check_time(value, name)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+
+
+def check_window(since: Any, until: Any) -> tuple[datetime | None, datetime | None]:
+    """``since`` and ``until`` checked (``check_time``), or an InvalidInputError."""
+    since = None if since is None else valid_time(since, "since")
+    until = None if until is None else valid_time(until, "until")
+    if since is not None and until is not None and since >= until:
+        raise InvalidInputError("since must be earlier than until")
+    return since, until
+
+
+def retrieval_settings(given: Any, default: RetrievalConfig) -> RetrievalConfig:
+    """The settings of one question: ``given`` (a ``RetrievalConfig``) or the connection's."""
+    if given is None:
+        return default
+    if not isinstance(given, RetrievalConfig):
+        raise InvalidInputError(
+            f"retrieval must be a RetrievalConfig, got {type(given).__name__}")
+    return given

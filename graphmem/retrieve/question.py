@@ -1,0 +1,68 @@
+"""A question as retrieval sees it: its text and vector, whose memory, which route and time
+window, as of when, and how many items of each kind it wants. Pure code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cached_property
+
+from graphmem._models import EARLIEST_TS, LATEST_TS, Route, TimeWindow
+from graphmem.text.words import content_words, stem
+
+# Words that ask about a conversation itself, not about something in it.
+_TALK_WORDS_TEXT = """
+    discuss discussed discussion talk talked talking chat chatted say said tell told
+    mention mentioned conversation conversations happen happened about last time
+    聊 聊天 讨论 说 说过 谈 谈到 提到 提过 发生 对话 事情 内容"""
+_TALK_WORDS = frozenset(_TALK_WORDS_TEXT.split())
+
+
+def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
+    """True when the question asks about a time and nothing else ("what did we discuss
+    last week?", "昨天我们聊了什么"): nothing is left once its time expression and the
+    words for talking are taken out."""
+    text = query
+    if time_window is not None and time_window.expression:
+        text = text.replace(time_window.expression, " ")
+    return not (content_words(text) - {stem(w) for w in _TALK_WORDS})
+
+
+@dataclass(frozen=True)
+class Question:
+    """What ``query_memory`` was asked, checked and resolved (route, time window)."""
+
+    query: str
+    vector: Sequence[float]
+    user_id: str
+    route: Route
+    window: TimeWindow | None
+    now: datetime
+    top_k_episodes: int
+    top_k_facts: int
+    include_superseded: bool = False
+    min_confidence: float = 0.7  # below it (decayed), a fact is shown as reference only
+
+    @property
+    def since(self) -> datetime:
+        """The window's start (the earliest time when the question names none)."""
+        return (self.window.since if self.window else None) or EARLIEST_TS
+
+    @property
+    def until(self) -> datetime:
+        return (self.window.until if self.window else None) or LATEST_TS
+
+    @property
+    def windowed(self) -> bool:
+        """It names a time."""
+        return self.window is not None and (self.window.since is not None
+                                            or self.window.until is not None)
+
+    @cached_property
+    def strict(self) -> bool:
+        """It names a time and asks about nothing else: the keyword channel keeps to the
+        window. Otherwise the window is a preference, not a wall: an event is often told
+        after it happened ("last year we saw the meteor shower"), so messages from any
+        time count, and those inside the window count twice."""
+        return self.windowed and about_time_only(self.query, self.window)
