@@ -32,6 +32,7 @@ if _typing.TYPE_CHECKING:
         Message,
         QueryExplanation,
     )
+    from graphmem.text.tokens import count_tokens
 
 __version__ = "0.1.0"
 
@@ -50,6 +51,7 @@ _LAZY: dict[str, str] = {
     "Message": "graphmem._models",
     "QueryExplanation": "graphmem._models",
     "RetrievalConfig": "graphmem._config",
+    "count_tokens": "graphmem.text.tokens",
 }
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "RetrievalConfig",
     "StoreUnavailableError",
     "__version__",
+    "count_tokens",
 ]
 
 

@@ -180,13 +180,14 @@ class AsyncMemory:
     async def search_episodes(
         self,
         user_id: str,
-        query: str,
+        query: str | Sequence[float],
         since: datetime | None = None,
         until: datetime | None = None,
         k: int = 3,
+        retrieval: RetrievalConfig | None = None,
     ) -> list[tuple[Episode, float]]:
         return await asyncio.to_thread(self._memory.search_episodes, user_id, query, since,
-                                       until, k)
+                                       until, k, retrieval)
 
     async def raw(self, user_id: str, session_id: str,
                   raw_span: Sequence[int] | None = None) -> list[Message]:

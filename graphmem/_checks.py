@@ -4,6 +4,8 @@ error)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -71,3 +73,20 @@ def retrieval_settings(given: Any, default: RetrievalConfig) -> RetrievalConfig:
         raise InvalidInputError(
             f"retrieval must be a RetrievalConfig, got {type(given).__name__}")
     return given
+
+
+def valid_vector(value: Any, dimension: int) -> list[float]:
+    """A query vector: ``dimension`` finite numbers."""
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence | list):
+        try:
+            value = list(value)
+        except TypeError:
+            raise InvalidInputError("query must be a string or a vector of floats") from None
+    try:
+        vector = [float(x) for x in value]
+    except (TypeError, ValueError):
+        raise InvalidInputError("a query vector holds numbers only") from None
+    if len(vector) != dimension or not all(math.isfinite(x) for x in vector):
+        raise InvalidInputError(f"a query vector has {dimension} finite numbers "
+                                f"(the embedder's dimension), got {len(vector)}")
+    return vector

@@ -27,6 +27,7 @@ from graphmem._checks import (
     valid_id,
     valid_text,
     valid_time,
+    valid_vector,
 )
 from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig, settings_problems
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
@@ -371,23 +372,28 @@ class Memory:
     def search_episodes(
         self,
         user_id: str,
-        query: str,
+        query: str | Sequence[float],
         since: datetime | None = None,
         until: datetime | None = None,
         k: int = 3,
+        retrieval: RetrievalConfig | None = None,
     ) -> list[tuple[Episode, float]]:
-        """Time window ∩ vector similarity: the ``k`` episodes nearest ``query``."""
+        """Time window ∩ vector similarity: the ``k`` episodes nearest ``query`` (a text, or
+        its vector from ``embedder``), by the ``vector_search`` design of ``retrieval``."""
         valid_id(user_id, "user_id")
-        valid_text(query, "query")
-        if not query.strip():
-            raise InvalidInputError("query is empty")
+        if isinstance(query, str):
+            valid_text(query, "query")
+            if not query.strip():
+                raise InvalidInputError("query is empty")
+            vector = self.embedder.embed([query])[0]
+        else:
+            vector = valid_vector(query, self.embedder.dimension)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInputError("k must be an integer >= 1")
         since, until = check_window(since, until)
-        vector = self.embedder.embed([query])[0]
+        settings = retrieval_settings(retrieval, self.config.retrieval)
         hits = episode_store.search_episodes_in_window(
-            self._runner, user_id, vector, since, until, k, self.config.retrieval
-        )
+            self._runner, user_id, vector, since, until, k, settings)
         found = episode_store.get_episodes(self._runner, [eid for eid, _ in hits])
         return [(found[eid], score) for eid, score in hits if eid in found]
 

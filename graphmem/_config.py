@@ -113,8 +113,12 @@ class RetrievalConfig(BaseModel):
     min_line_tokens: int = Field(default=40, ge=1)
     redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
 
-    # -- vector and keyword search inside a filter (user, time window)
-    exact_scan_max: int = Field(default=2000, ge=0)  # 5.26: scan exactly up to this many
+    # -- vector and keyword search inside a filter (user, time window). vector_search:
+    # "auto" filters inside the index where the server can (2026.x), else scans exactly up
+    # to exact_scan_max items and oversamples the index beyond; "exact", "index" (the
+    # oversampled index) and "filtered" force one design (to compare them)
+    vector_search: Literal["auto", "exact", "index", "filtered"] = "auto"
+    exact_scan_max: int = Field(default=2000, ge=0)  # "auto" on 5.26: exact up to this many
     search_width: int = Field(default=10, ge=1)  # SEARCH asks the index for width × k
     max_vector_candidates: int = Field(default=10_000, ge=1)
     max_keyword_candidates: int = Field(default=4096, ge=1)  # one windowed keyword channel

@@ -23,9 +23,9 @@ import uuid
 from pathlib import Path
 
 from add_message_latency import cpu_s  # scripts/ is on sys.path when run as a script
+from graphmem_bench.generate import ScaleCorpus
 
 from graphmem import Memory
-from graphmem.bench.generate import ScaleCorpus
 
 USERS = 200
 SEED = 7

@@ -14,9 +14,10 @@ import argparse
 import tempfile
 import time
 
+from graphmem_bench.generate import ScaleCorpus
+from graphmem_bench.scale import WARM_UP_QUESTIONS, percentile, scale_questions
+
 from graphmem import Memory
-from graphmem.bench.generate import ScaleCorpus
-from graphmem.bench.scale import WARM_UP_QUESTIONS, percentile, scale_questions
 
 
 def main() -> None:

@@ -10,9 +10,8 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-
-from graphmem.bench.baselines import bench_store
-from graphmem.bench.extraction import (
+from graphmem_bench.baselines import bench_store
+from graphmem_bench.extraction import (
     ConversationRow,
     EpisodeIndex,
     ExtractionReport,
@@ -28,7 +27,7 @@ from graphmem.bench.extraction import (
     run_extraction_bench,
     score_conversation,
 )
-from graphmem.bench.locomo import load_locomo, user_id_for
+from graphmem_bench.locomo import load_locomo, user_id_for
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo" / "locomo10.json"
 

@@ -9,8 +9,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-
-from graphmem.bench.baselines import (
+from graphmem_bench.baselines import (
     Bm25Baseline,
     FlatBaseline,
     HybridBaseline,
@@ -20,7 +19,7 @@ from graphmem.bench.baselines import (
     fill_to_tokens,
     message_line,
 )
-from graphmem.bench.locomo import (
+from graphmem_bench.locomo import (
     CATEGORIES,
     IngestTimings,
     LocomoReport,
@@ -39,10 +38,13 @@ from graphmem.bench.locomo import (
     tabulate,
     user_id_for,
 )
-from graphmem.retrieve.lucene import escape_lucene, lucene_or_query
-from graphmem.text.tokens import count_tokens
+from graphmem_bench.lucene import escape_lucene, lucene_or_query
+from graphmem_bench.store import BenchStore, statement, statement_names
+
+from graphmem import count_tokens
 
 LOCOMO = Path(__file__).resolve().parents[2] / "shared" / "bench" / "locomo" / "locomo10.json"
+BENCH_DIR = Path(__file__).resolve().parents[1] / "benchmarks" / "graphmem_bench"
 
 # -- parsing ---------------------------------------------------------------------------------
 
@@ -392,3 +394,21 @@ def test_the_baseline_context_is_cut_to_exactly_the_target():
         if longer:  # one more word would not fit
             assert count_tokens(cut + " " + longer[0]) > target
     assert cut_to_tokens(text, 100) == text and "\n" in cut_to_tokens(text, 6)
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("name", statement_names())
+def test_every_benchmark_statement_is_used_documented_and_passes_explain(neo4j_uri, name):
+    text = statement(name)
+    assert text.startswith("//") and "Parameters:" in text, f"{name} needs its header"
+    code = "\n".join(p.read_text(encoding="utf-8") for p in BENCH_DIR.rglob("*.py"))
+    assert f'"{name}"' in code, f"{name} is not used by the benchmarks"
+    store = BenchStore(neo4j_uri)
+    try:
+        params = {p: None for p in re.findall(r"\$(\w+)", text)}
+        if name.startswith("bench/create_"):
+            store.write(name, **params | ({"dimension": 384} if "dimension" in params else {}))
+        else:
+            store.driver.execute_query("EXPLAIN " + text, params)
+    finally:
+        store.close()

@@ -8,9 +8,9 @@ import time
 
 import pytest
 from conftest import run_launcher
+from graphmem_bench.generate import generate_messages
 
 from graphmem import Memory
-from graphmem.bench.generate import generate_messages
 
 TOTAL = 2000
 

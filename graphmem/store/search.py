@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from graphmem._config import RetrievalConfig
+from graphmem._errors import ConfigError
 from graphmem._models import LATEST_TS
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
@@ -35,17 +36,24 @@ def nearest(
     **filters: Any,
 ) -> list[tuple[str, float]]:
     """``(id, cosine score)`` of the ``k`` nearest items passing ``filters`` (``settings``:
-    exact_scan_max, search_width, max_vector_candidates)."""
+    vector_search, exact_scan_max, search_width, max_vector_candidates)."""
     if k <= 0:
         return []
-    if runner.server().filters(INDEX[kind]):
+    mode = settings.vector_search
+    filtered = runner.server().filters(INDEX[kind])
+    if mode == "filtered" and not filtered:
+        raise ConfigError(f"vector_search='filtered' needs a vector index that holds its "
+                          f"filter properties (Neo4j 2026.x); {INDEX[kind]} does not")
+    if mode == "filtered" or (mode == "auto" and filtered):
         if kind == "episodes":
             return nearest_episodes_in_index(runner, vector, k, settings, **filters)
         return _nearest_facts_in_index(runner, vector, k, settings, **filters)
+    if mode == "exact":
+        return nearest_exact(runner, kind, vector, k, **filters)
     count = count_in_filter(runner, kind, **filters)
     if count == 0:
         return []
-    if count <= settings.exact_scan_max:
+    if mode == "auto" and count <= settings.exact_scan_max:
         return nearest_exact(runner, kind, vector, k, **filters)
     return nearest_oversampled(runner, kind, vector, k, count,
                                settings.max_vector_candidates, **filters)

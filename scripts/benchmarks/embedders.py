@@ -48,7 +48,7 @@ BACKENDS = ("minilm-torch", "minilm-onnx", "minilm-onnx-int8", "minilm-onnx-int8
 
 def locomo_sample() -> dict:
     """First N_TURNS turns; the questions of the conversations wholly among them."""
-    from graphmem.bench.locomo.data import CATEGORIES, load_locomo
+    from graphmem_bench.locomo.data import CATEGORIES, load_locomo
 
     turns: list[str] = []
     ids: list[str] = []

@@ -25,9 +25,10 @@ from collections import Counter
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from graphmem_bench.baselines import cut_to_tokens
+from graphmem_bench.locomo.score import answer_in_context, evidence_in_context
+
 from graphmem import Memory
-from graphmem.bench.baselines import cut_to_tokens
-from graphmem.bench.locomo.score import answer_in_context, evidence_in_context
 from graphmem.text.dates import day_label
 from graphmem.text.tokens import count_tokens
 

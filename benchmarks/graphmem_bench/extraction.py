@@ -2,7 +2,7 @@
 
 LoCoMo's ``observation`` field lists, per session and speaker, short fact sentences with
 the dialogue turn(s) they come from (``dia_id``). Each conversation is ingested exactly as
-the retrieval benchmark does it (``graphmem.bench.locomo.ingest_conversation``: add, flush,
+the retrieval benchmark does it (``graphmem_bench.locomo.ingest_conversation``: add, flush,
 consolidate as of the conversation's own date); then for every gold observation:
 
 - its turn(s) are mapped to ``(session_id, msg_id)`` and to the stored episode(s) whose
@@ -31,8 +31,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphmem.bench.baselines import bench_store
-from graphmem.bench.locomo import (
+from graphmem_bench.baselines import bench_store
+from graphmem_bench.locomo import (
     Conversation,
     IngestTimings,
     Span,

@@ -5,7 +5,7 @@ evidence-in-context, provenance recall), ``report`` tabulates per budget, half a
 category, ``run`` ingests and asks. Run it: ``graphmem bench locomo --conversations 1-5``.
 """
 
-from graphmem.bench.locomo.data import (
+from graphmem_bench.locomo.data import (
     CATEGORIES,
     CATEGORY_NAMES,
     QA,
@@ -18,7 +18,7 @@ from graphmem.bench.locomo.data import (
     parse_session_datetime,
     select_questions,
 )
-from graphmem.bench.locomo.report import (
+from graphmem_bench.locomo.report import (
     CategoryStats,
     IngestTimings,
     LocomoReport,
@@ -26,7 +26,7 @@ from graphmem.bench.locomo.report import (
     summarize,
     tabulate,
 )
-from graphmem.bench.locomo.run import (
+from graphmem_bench.locomo.run import (
     BUDGETS,
     SYSTEMS,
     Ingested,
@@ -35,7 +35,7 @@ from graphmem.bench.locomo.run import (
     run_locomo,
     user_id_for,
 )
-from graphmem.bench.locomo.score import (
+from graphmem_bench.locomo.score import (
     Span,
     answer_in_context,
     context_spans,

@@ -24,11 +24,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from graphmem.embed import Embedder
-from graphmem.retrieve.lucene import lucene_or_query
-from graphmem.store.runner import QueryRunner
-from graphmem.text.dates import day_label
-from graphmem.text.tokens import count_tokens
+from graphmem import count_tokens
+from graphmem_bench.lucene import lucene_or_query
+from graphmem_bench.store import BenchStore
+from graphmem_bench.text import Embedder, day_label
 
 T = TypeVar("T")
 
@@ -145,23 +144,22 @@ def fill_context(rows: Sequence[dict[str, Any]], target: int, latency_s: float =
 # -- storage -----------------------------------------------------------------------------
 
 
-def bench_store(mem: Any) -> tuple[QueryRunner, Embedder]:
+def bench_store(mem: Any) -> tuple[BenchStore, Embedder]:
     """A benchmark's own Neo4j connection (from the public ``mem.config``) and graphmem's
     embedder (``mem.embedder``), so baselines embed with the same model."""
-    config = mem.config
-    return QueryRunner(config.driver_uri, config.auth, config.neo4j_database), mem.embedder
+    return BenchStore.beside(mem), mem.embedder
 
 
-def ensure_bench_schema(runner: QueryRunner, dimension: int) -> None:
+def ensure_bench_schema(runner: BenchStore, dimension: int) -> None:
     """Create the BenchMessage constraint and indexes if missing, wait until ONLINE."""
     runner.write("bench/create_message_id_constraint")
     runner.write("bench/create_message_vector_index", dimension=dimension)
     runner.write("bench/create_message_fulltext_index")
-    runner.read("admin/wait_for_indexes")
+    runner.wait_for_indexes()
 
 
 def store_messages(
-    runner: QueryRunner,
+    runner: BenchStore,
     embedder: Embedder,
     messages: Sequence[BenchMessage],
     batch_size: int = STORE_BATCH,
@@ -194,7 +192,7 @@ def store_messages(
             ],
         )
         timings.store_s += time.perf_counter() - began
-    runner.read("admin/wait_for_indexes")
+    runner.wait_for_indexes()
     return timings
 
 
@@ -206,7 +204,7 @@ class _Baseline:
 
     name = "baseline"
 
-    def __init__(self, runner: QueryRunner) -> None:
+    def __init__(self, runner: BenchStore) -> None:
         self.runner = runner
         self._total: int | None = None
         self.user_messages: dict[str, int] = {}
@@ -266,7 +264,7 @@ class FlatBaseline(_Baseline):
 
     name = "flat"
 
-    def __init__(self, runner: QueryRunner, embedder: Embedder) -> None:
+    def __init__(self, runner: BenchStore, embedder: Embedder) -> None:
         super().__init__(runner)
         self.embedder = embedder
 

@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, Field
 
-from graphmem.bench.locomo.data import CATEGORIES, CATEGORY_NAMES
-from graphmem.bench.locomo.score import percentile
+from graphmem_bench.locomo.data import CATEGORIES, CATEGORY_NAMES
+from graphmem_bench.locomo.score import percentile
 
 TUNE_HALF = range(1, 6)  # conversations tuned on; 6–10 are held out
 

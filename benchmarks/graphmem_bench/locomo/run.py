@@ -21,7 +21,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from graphmem.bench.baselines import (
+from graphmem import count_tokens
+from graphmem_bench.baselines import (
     BenchMessage,
     Bm25Baseline,
     FlatBaseline,
@@ -35,7 +36,7 @@ from graphmem.bench.baselines import (
     message_line,
     store_messages,
 )
-from graphmem.bench.locomo.data import (
+from graphmem_bench.locomo.data import (
     QA,
     Conversation,
     Session,
@@ -43,16 +44,15 @@ from graphmem.bench.locomo.data import (
     parse_selection,
     select_questions,
 )
-from graphmem.bench.locomo.report import IngestTimings, LocomoReport, QuestionScore, tabulate
-from graphmem.bench.locomo.score import (
+from graphmem_bench.locomo.report import IngestTimings, LocomoReport, QuestionScore, tabulate
+from graphmem_bench.locomo.score import (
     Span,
     answer_in_context,
     context_spans,
     evidence_in_context,
     provenance_recall,
 )
-from graphmem.store.runner import QueryRunner
-from graphmem.text.tokens import count_tokens
+from graphmem_bench.store import BenchStore
 
 Progress = Callable[[int, int], None]
 
@@ -192,7 +192,7 @@ class Baselines:
     active: list[str]
 
 
-def _baselines(runner: QueryRunner, embedder: Any, ingested: Sequence[Ingested],
+def _baselines(runner: BenchStore, embedder: Any, ingested: Sequence[Ingested],
                active: Sequence[str], timings: IngestTimings) -> Baselines | None:
     """Store every message for the baselines (embedding those not embedded yet) and build
     the active ones."""

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from graphmem.bench.generate import generate_messages
+from graphmem_bench.generate import generate_messages
 
 Progress = Callable[[int, int], None]
 

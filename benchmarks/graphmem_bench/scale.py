@@ -33,8 +33,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from graphmem._errors import ConfigError
-from graphmem.bench.generate import ScaleCorpus
+from graphmem import ConfigError, RetrievalConfig
+from graphmem_bench.generate import ScaleCorpus
+from graphmem_bench.store import BenchStore
 
 StageProgress = Callable[[str, int, int], None]  # (stage, done, total)
 DESIGNS = ("brute_force", "oversample", "filtered_index")
@@ -259,15 +260,15 @@ def run_scale_bench(
             tracer = StatementTracer()
             mem = mem_factory(Path(tmp), tracer)
             try:
-                runner, _ = _bench_store(mem)
+                store = BenchStore.beside(mem)
                 try:
-                    server = runner.server()
-                    if not server.filters("episode_embedding"):
+                    version = store.server_version()
+                    if not version or int(version.split(".")[0]) < 2025:
                         raise ConfigError(
                             f"bench scale compares against Cypher 25 SEARCH over a filtered "
-                            f"vector index: it needs Neo4j 2026.x (this is {server.version})")
-                    neo4j, embedder = server.version, mem.config.embedder
-                    reports.append(_run_size(mem, runner, corpus, questions, k, seed,
+                            f"vector index: it needs Neo4j 2026.x (this is {version})")
+                    neo4j, embedder = version, mem.config.embedder
+                    reports.append(_run_size(mem, corpus, questions, k, seed,
                                              neo4j_dir, progress, tracer))
                     if on_size is not None:
                         on_size(ScaleReport(command=command, neo4j=neo4j, embedder=embedder,
@@ -277,7 +278,7 @@ def run_scale_bench(
                             mem.forget_user(corpus.user_id(u))
                             progress(f"{size:,} forget", u + 1, len(corpus.sizes))
                 finally:
-                    runner.close()
+                    store.close()
             finally:
                 mem.close()
     return ScaleReport(command=command, neo4j=neo4j, embedder=embedder, seed=seed, k=k,
@@ -306,13 +307,7 @@ class StatementTracer:
                 for n in order}
 
 
-def _bench_store(mem: Any):
-    from graphmem.bench.baselines import bench_store
-
-    return bench_store(mem)
-
-
-def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: int,
+def _run_size(mem: Any, corpus: ScaleCorpus, n_questions: int, k: int,
               seed: int, neo4j_dir: Path | None, progress: StageProgress,
               tracer: StatementTracer) -> SizeReport:
     size = corpus.total
@@ -348,11 +343,14 @@ def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: i
         started = time.perf_counter()
         mem.embedder.embed([q.text])
         embed_one.append((time.perf_counter() - started) * 1000)
-    bounds = [_bounds(q) for q in asked]
     first = time.perf_counter()
     mem.query_memory(asked[0].text, asked[0].user_id, now=asked[0].now)
     first_ms = (time.perf_counter() - first) * 1000
-    designs = _designs(runner, k)
+    # the episode channel's filter: the question's user and the time window its words
+    # resolve to (the user's whole history when there is none), as query_memory routes
+    bounds = [_bounds(q, mem.query_memory(q.text, q.user_id, now=q.now).window)
+              for q in asked]
+    designs = _designs(mem, k)
     for q, v, b in list(zip(asked, vectors, bounds, strict=True))[:WARM_UP_QUESTIONS]:
         mem.query_memory(q.text, q.user_id, now=q.now)
         for search in designs.values():
@@ -417,37 +415,30 @@ def _run_size(mem: Any, runner: Any, corpus: ScaleCorpus, n_questions: int, k: i
     )
 
 
-def _bounds(q: Question) -> dict[str, Any]:
-    """The episode channel's filter for a question: its user and the time window its words
-    resolve to (the user's whole history when there is none), as ``query_memory`` routes."""
-    from graphmem.retrieve.router import route_query
-    from graphmem.store.episodes import window
-
-    _, time_window = route_query(q.text, q.now)
-    since = time_window.since if time_window else None
-    until = time_window.until if time_window else None
-    return window(q.user_id, since, until)
+def _bounds(q: Question, window: Any) -> dict[str, Any]:
+    """``search_episodes``' arguments for a question: its user and ``window`` (the
+    ``MemoryContext.window`` query_memory resolved; None: all of the user's history)."""
+    return {"user_id": q.user_id, "since": window.since if window else None,
+            "until": window.until if window else None}
 
 
-def _designs(runner: Any, k: int) -> dict[str, Callable[[Any, dict], list[tuple[str, float]]]]:
-    from graphmem.store.search import (
-        count_in_filter,
-        nearest_episodes_in_index,
-        nearest_exact,
-        nearest_oversampled,
-    )
+DESIGN_SETTINGS = {"brute_force": RetrievalConfig(vector_search="exact"),
+                   "oversample": RetrievalConfig(vector_search="index"),
+                   "filtered_index": RetrievalConfig(vector_search="filtered")}
 
-    def oversample(vector: Any, bounds: dict) -> list[tuple[str, float]]:
-        count = count_in_filter(runner, "episodes", **bounds)
-        if count == 0:
-            return []
-        return nearest_oversampled(runner, "episodes", vector, k, count, **bounds)
 
-    return {
-        "brute_force": lambda v, b: nearest_exact(runner, "episodes", v, k, **b),
-        "oversample": oversample,
-        "filtered_index": lambda v, b: nearest_episodes_in_index(runner, v, k, **b),
-    }
+def _designs(mem: Any, k: int) -> dict[str, Callable[[Any, dict], list[tuple[str, float]]]]:
+    """Each design as ``Memory.search_episodes`` runs it (``RetrievalConfig.vector_search``),
+    on the question's vector: the ``(event_id, score)`` of the ``k`` nearest."""
+
+    def design(settings: RetrievalConfig) -> Callable[[Any, dict], list[tuple[str, float]]]:
+        def search(vector: Any, bounds: dict) -> list[tuple[str, float]]:
+            return [(ep.event_id, score) for ep, score in
+                    mem.search_episodes(query=vector, k=k, retrieval=settings, **bounds)]
+
+        return search
+
+    return {name: design(settings) for name, settings in DESIGN_SETTINGS.items()}
 
 
 def _design_result(times_ms: list[float], recalls: list[tuple[str, float, float]]
@@ -470,7 +461,7 @@ def _design_result(times_ms: list[float], recalls: list[tuple[str, float, float]
 def latency_chart_svg(report: ScaleReport) -> str:
     """p95 (solid) and p50 (dashed) against messages stored, for query_memory end to end
     and the three episode-channel designs, on log axes."""
-    from graphmem.bench.svgplot import log_log_chart_svg
+    from graphmem_bench.svgplot import log_log_chart_svg
 
     lines: dict[str, list[tuple[float, float]]] = {}
     picks: list[tuple[str, Callable[[SizeReport], Latency]]] = [
