@@ -1,6 +1,8 @@
 """The ``graphmem`` command line: each command builds the client, calls one public method
-and renders the result (``app``)."""
+and renders the result (``app``). Commands live by what they are for: ``memory`` (one
+user's memory) and ``ops`` (running graphmem); ``base`` holds what they share."""
 
-from graphmem.cli.app import app, main
+from graphmem.cli import memory, ops  # noqa: F401  (they register their commands)
+from graphmem.cli.base import app, main
 
 __all__ = ["app", "main"]

@@ -9,10 +9,13 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from graphmem._models import Episode
-from graphmem.extract import chinese, english, english_rules
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
+from graphmem.extract.en import rules as english_rules
+from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
+from graphmem.extract.zh import rules as chinese_rules
+from graphmem.extract.zh import subjects as chinese
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
 
@@ -30,8 +33,8 @@ class _Language:
 
 _ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts,
                      english_rules.question_facts)
-_CHINESE = _Language(chinese.parts, chinese.chinese_facts, chinese.clause_facts,
-                     chinese.question_facts)
+_CHINESE = _Language(chinese.parts, chinese_rules.chinese_facts, chinese_rules.clause_facts,
+                     chinese_rules.question_facts)
 
 
 MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
@@ -124,7 +127,7 @@ class RuleExtractor:
             stated = ", ".join(c for c in clauses(sentence) if not is_question(c))
             english_rules.sentence_facts(stated, ctx, found)
         else:
-            chinese.sentence_facts(sentence, ctx, found)
+            chinese_rules.sentence_facts(sentence, ctx, found)
         out.extend(found.items)
         for clause in clauses(sentence):
             start = sentence.find(clause, cursor)

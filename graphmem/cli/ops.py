@@ -1,0 +1,233 @@
+"""Commands for running graphmem: the analysts' Cypher library, the consolidation
+worker, stats, the demo, the MCP server, and the benchmarks (a separate package)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.text import Text
+
+if TYPE_CHECKING:
+    pass
+
+from graphmem.cli.base import (
+    BufferOpt,
+    JsonOpt,
+    UriOpt,
+    _connect,
+    _run,
+    _table,
+    _with_memory,
+    app,
+    console,
+    err,
+)
+
+
+@app.command("cypher")
+def cypher_query(
+    name: Annotated[str | None, typer.Argument(
+        help="A query of cypher/queries/ (without .cypher); see --list.")] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", "-p", help="key=value; ISO dates/datetimes and numbers are typed.")] = None,
+    list_queries: Annotated[bool, typer.Option("--list", help="List the queries.")] = False,
+    uri: UriOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run one of the analysts' named Cypher queries and print its rows."""
+    from graphmem import queries
+
+    if list_queries or name is None:
+        _print_query_list(queries.list_queries(), as_json)
+        return
+    query = _run(lambda: queries.get_query(name))
+    params = _run(lambda: queries.bind_parameters(
+        query, queries.parse_parameter_args(param or [])))
+    rows = _run(lambda: _read_query(uri, query, params))
+    if as_json:
+        for row in rows:
+            typer.echo(json.dumps(row, ensure_ascii=False, default=_json_value))
+        return
+    if not rows:
+        console.print(f"[dim]{query.name}: no rows[/dim]")
+        return
+    table = _table(*rows[0], title=f"{query.name} ({len(rows)} rows)")
+    for row in rows:
+        table.add_row(*(Text(_cell(value)) for value in row.values()))  # no markup
+    console.print(table)
+
+
+def _read_query(uri: str | None, query: Any, params: dict[str, Any]) -> list[dict]:
+    from graphmem.queries import run_query
+    from graphmem.store.runner import QueryRunner
+
+    config = _config(uri)
+    runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
+                         connect_timeout_s=config.neo4j_connect_timeout_s)
+    try:
+        runner.verify()
+        return run_query(runner, query, params)
+    finally:
+        runner.close()
+
+
+def _config(uri: str | None) -> Any:
+    from pydantic import ValidationError
+
+    from graphmem._config import MemoryConfig
+
+    try:
+        return MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
+    except ValidationError as exc:
+        err.print(f"[red]error:[/red] {exc.errors()[0]['msg']}")
+        raise typer.Exit(1) from None
+
+
+def _print_query_list(found: list[Any], as_json: bool) -> None:
+    if as_json:
+        for q in found:
+            typer.echo(json.dumps({"name": q.name, "summary": q.summary, "parameters": [
+                {"name": p.name, "type": p.type, "optional": p.optional}
+                for p in q.parameters]}, ensure_ascii=False))
+        return
+    table = _table("name", "parameters", "answers", title="cypher/queries/")
+    for q in found:
+        table.add_row(q.name, " ".join(f"{p.name}{'?' if p.optional else ''}"
+                                       for p in q.parameters), q.summary)
+    console.print(table)
+
+
+def _cell(value: Any) -> str:
+    """A value as table text: datetimes to the second, lists of text one item per line."""
+    if value is None:
+        return ""
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds").replace("+00:00", "Z")
+    if isinstance(value, float):
+        return f"{value:.3g}"
+    if isinstance(value, list) and value and all(isinstance(v, int | float) for v in value):
+        return "[" + ", ".join(_cell(v) for v in value) + "]"
+    if isinstance(value, list):
+        return "\n".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, default=_json_value)
+    return str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
+
+
+@app.command()
+def worker(
+    every: Annotated[float, typer.Option(help="Seconds between runs.")] = 60.0,
+    once: Annotated[bool, typer.Option("--once", help="One run, then exit.")] = False,
+    lease: Annotated[float, typer.Option(
+        help="Seconds a user's lease lasts (a crashed worker's lease frees itself).")] = 600.0,
+    min_episodes: Annotated[int, typer.Option(
+        help="Distinct episodes before induction raises a fact's confidence.")] = 3,
+    nice: Annotated[int, typer.Option(
+        min=0, max=19,
+        help="Lower the worker's CPU priority by this much, so that on a shared host "
+             "the application's requests come first (0: unchanged).")] = 19,
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Consolidate in the background: distill closed episodes, induce, expire, retain —
+    each user under a lease in Neo4j, so several workers can run at once."""
+    import logging
+
+    from graphmem.worker import ConsolidationWorker, lower_priority
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if nice:
+        lower_priority(nice)  # before the models load: all of the worker's work yields
+    mem = _run(lambda: _connect(uri, buffer_dir))
+    with mem:
+        job = ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes)
+        if once:
+            run = _run(job.run_once)
+            console.print(f"worker {job.owner}: {run.summary()}")
+            return
+        from apscheduler.schedulers.blocking import BlockingScheduler
+
+        scheduler = BlockingScheduler()
+        job.schedule(scheduler, every)
+        console.print(f"worker {job.owner}: a run every {every:g} s (Ctrl-C stops)")
+        with contextlib.suppress(KeyboardInterrupt, SystemExit):
+            scheduler.start()
+
+
+@app.command()
+def stats(uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False) -> None:
+    """The last consolidation worker run: its counts and duration."""
+    from graphmem.worker import last_run
+
+    run = _with_memory(uri, buffer_dir, last_run)
+    if as_json:
+        typer.echo(run.model_dump_json() if run else "null")
+        return
+    if run is None:
+        console.print("[dim]no worker run yet (start `graphmem worker`)[/dim]")
+        return
+    table = _table("last worker run", "")
+    for key, value in run.model_dump().items():
+        table.add_row(key, value.isoformat(timespec="seconds")
+                      if isinstance(value, datetime) else str(value))
+    console.print(table)
+
+
+@app.command()
+def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
+    """Feed the article's conversations and show what memory made of them."""
+    from graphmem.cli.demo import run_demo
+
+    _run(lambda: run_demo(uri, buffer_dir, console))
+
+
+@app.command()
+def mcp(
+    transport: Annotated[str, typer.Option(
+        help="stdio (the client starts this command) or streamable-http.")] = "stdio",
+    host: Annotated[str, typer.Option(help="streamable-http: address to listen on.")
+                    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="streamable-http: port.")] = 8000,
+    path: Annotated[str, typer.Option(help="streamable-http: endpoint path.")] = "/mcp",
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+) -> None:
+    """Serve memory to agents over MCP: remember, recall, explain, facts, history,
+    episodes, forget_user (every call names its user)."""
+    if transport not in ("stdio", "streamable-http"):
+        raise typer.BadParameter("use stdio or streamable-http", param_hint="--transport")
+    try:
+        from graphmem.mcp import serve
+    except ImportError as exc:
+        err.print(f"[red]error:[/red] {exc}; install the MCP extra: pip install 'graphmem[mcp]'")
+        raise typer.Exit(1) from None
+    _run(lambda: serve(lambda: _connect(uri, buffer_dir), transport,  # type: ignore[arg-type]
+                       host, port, path))
+
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                               "help_option_names": []}, add_help_option=False)
+def bench(ctx: typer.Context) -> None:
+    """Benchmarks (ingest, scale, LoCoMo, LongMemEval, chat histories, extraction): the
+    graphmem-bench package, installed from a graphmem checkout (pip install -e
+    benchmarks/); `graphmem bench --help` lists them."""
+    from importlib.metadata import entry_points
+
+    found = entry_points(group="graphmem.bench")
+    if not found:
+        err.print("[red]error:[/red] graphmem bench needs the graphmem-bench package: "
+                  "pip install -e benchmarks/ from a graphmem checkout (scripts/setup does)")
+        raise typer.Exit(1)
+    bench_app = next(iter(found)).load()
+    bench_app(ctx.args, prog_name="graphmem bench")

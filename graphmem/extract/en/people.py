@@ -1,0 +1,103 @@
+"""People: the user's own name ("I'm Dana", "call me Kenji"), pets ("a dog named Biscuit"),
+who a thing was about ("that was my brother"), and corrections."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    match,
+    search,
+)
+from graphmem.extract.en.grammar import is_name
+from graphmem.extract.en.subjects import (
+    IC,
+    KIN_MOD,
+    NAME,
+    NOT_NAMES,
+    NOT_PETS,
+    clean,
+    singular,
+)
+from graphmem.extract.vocab import (
+    PET_EN,
+    REL_EN,
+)
+
+
+def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"I'm Dana" (the whole part, perhaps "…here" / "…from accounting"); "my daughter's
+    name is Lily"."""
+    if (m := match(rf"^'s\s+(?i:(?:full\s+|real\s+)?name)(?:'s|\s+is)\s+({NAME})", t)) and (
+            part.subjects is not None and m.group(1).split()[0].lower() not in NOT_NAMES):
+        found.say(part, "name", m.group(1), False, 0.9, "name")
+        for subject in part.subjects:
+            ctx.names[m.group(1).lower()] = subject
+    if (m := match(rf"^(?:is|'s)\s+({NAME})\s*(?:and\b|$)", t)) and part.subjects not in {
+            None, (USER,)} and m.group(1).split()[0].lower() not in NOT_NAMES:
+        found.say(part, "name", m.group(1), False, 0.9, "name")  # "my best friend is Sarah"
+    if part.subjects != (USER,):
+        return
+    m = (match(rf"^(?:'m|am)\s+({NAME})(?:\s+(?:here|from\s+.+))?(?:\s+(?i:btw|by the way|fyi))?"
+               rf"(?:\s+and|\s*,\s*(?:(?:she|he|they)/\w+|"
+               rf"(?i:btw|by the way|nice to meet you)\b.*))?"
+               rf"\s*$", t)
+         or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
+    if m and is_name(m.group(1)):
+        found.say(part, "name", m.group(1), False, 0.9, "name")
+
+
+def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects and re.fullmatch(PET_EN, part.subjects[0], IC) and search(
+            r"^\s*(?:just\s+|sadly\s+)?(?:died|passed away|passed|is gone|was put down|"
+            r"crossed the rainbow bridge)\b", t, IC):
+        found.add(USER, "has_pet", part.subjects[0], True, 0.85, "pet")  # "my cat died"
+        return
+    m = search(rf"\b(?i:(?:have|has|'ve got|got|adopted|own|owns|just got)\s+(?:an?|two|three|"
+               rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
+               rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?",
+               t)
+    if not m or part.subjects is None or part.past:
+        return
+    pet = singular(m.group("pet"))
+    found.say(part, "has_pet", pet, False, 0.85, "pet")
+    if m.group("name"):
+        found.add(pet, "name", m.group("name"), False, 0.9, "name")
+        ctx.names[m.group("name").lower()] = pet
+
+
+_BARE_KIN = "wife|husband|mom|mum|dad|boss|girlfriend|boyfriend|partner|fiancée|fiancé|fiance"
+
+
+def _exception(t: str, ctx: Context, found: Found) -> None:
+    """After "allergic to walnuts" / "I don't eat pork", "cashews are fine" is one thing
+    that is not avoided."""
+    last = ctx.last
+    if last is None or last.negated or last.predicate not in {"allergic_to",
+                                                              "dietary_restriction"}:
+        return
+    m = match(r"^(?:but\s+)?([\w' -]{2,30}?)\s+(?:is|are|'s|'re)\s+(?:totally\s+|perfectly\s+|"
+              r"actually\s+|still\s+)?(?:fine|ok|okay|no problem|safe|not a problem)"
+              r"(?:\s+though)?$", t, IC)
+    if m and (value := clean(m.group(1))) and value.lower() not in {"everything", "rest",
+                                                                    "else"}:
+        found.add(last.entity, last.predicate, value, True, last.confidence)
+
+
+def _correction(t: str, ctx: Context, found: Found) -> None:
+    """After a negated fact, "that was my brother" gives it to the brother and "it was the
+    dust" to its true value."""
+    last = ctx.last
+    if last is None or not last.negated or last.predicate not in {
+            "allergic_to", "likes", "dietary_restriction", "diet"}:
+        return
+    if m := match(rf"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|really\s+)?my\s+"
+                  rf"{KIN_MOD}({REL_EN})\b", t, IC):
+        found.add(m.group(1).lower(), last.predicate, last.value, False, last.confidence)
+    elif m := match(r"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|just\s+|really\s+)?"
+                    r"(?:the\s+)?([\w -]{2,30})$", t, IC):
+        found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)

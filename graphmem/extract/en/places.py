@@ -1,0 +1,100 @@
+"""Places: home ("I live in", "just moved to", "she's in Phoenix") and origin ("from",
+"grew up in")."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    first_search,
+    match,
+    search,
+)
+from graphmem.extract.en.grammar import _ADV, _BE
+from graphmem.extract.en.subjects import (
+    IC,
+    PLACE,
+    place,
+)
+
+_AREA = (r"(?:(?:rural|upstate|downstate|downtown|northern|southern|eastern|western|central|"
+         r"north|south|east|west|suburban|outer|inner)\s+)?")
+
+
+_LIVES = (
+    rf"\b(?i:(?:live|lives|living|reside|resides|residing|based|settled)\s+"
+    rf"(?:(?:now|currently|here|out|over|up|down|still|alone|together|nearby|full-time)\s+)*"
+    rf"in)\s+((?i:{_AREA}){PLACE})",
+    rf"\b(?i:(?:moved|relocated)\s+(?:here\s+|back\s+)?from)\s+{PLACE}\s+(?i:to)\s+({PLACE})",
+    rf"(?<!got )(?<!been )(?<!was )(?<!were )\b(?i:(?:moved|relocated)\s+"
+    rf"(?:(?:back|over|home|here)\s+)*to)\s+({PLACE})",
+    rf"\b(?i:(?:been|lived|living|stayed)\s+in)\s+({PLACE})\s+(?i:(?:for\s+)?(?:\d+|a|an|one|"
+    rf"two|three|four|five|six|seven|eight|nine|ten|many|several|a few)\s+(?:years?|months?)"
+    rf"|since\b)",
+    rf"\b(?i:(?:an?|officially\s+an?)\s+)({PLACE})\s+(?i:resident|local)\b",
+    rf"^(?i:(?:now|currently|still|these days)\s+(?:based\s+|living\s+)?in)\s+({PLACE})"
+    rf"(?!(?i:\s+for\s|\s+this\s|\s+visiting))",
+    rf"\b(?i:moved\s+(?:in)?to\s+(?:an?|the|our|my)\s+(?:new\s+|bigger\s+|smaller\s+)?"
+    rf"(?:apartment|house|place|flat|home|condo)\s+in)\s+({PLACE})",
+    # "signed a lease on a two-bedroom in Sellwood", "bought a house in Tacoma"
+    rf"\b(?i:(?:signed\s+a\s+lease\s+on|bought|closed\s+on|rented|renting|moved\s+into)\s+"
+    rf"(?:an?|the|our|my)\s+(?:[\w'-]+\s+){{0,2}}?(?:apartment|house|place|flat|home|condo|"
+    rf"two-bedroom|one-bedroom|three-bedroom|studio|townhouse|loft)\s+in)\s+({PLACE})",
+)
+
+
+_STAYING = re.compile(  # "I'm in Chicago this week for a conference" is a visit
+    r"\b(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:vacation|holiday|business|trip|work|conference|"
+    r"weekend|week|visit|meeting|wedding|few)|\bvisiting\b|\bthis (?:week|weekend)\b|"
+    r"\btoday\b|\btonight\b|\bright now\b", IC)
+
+
+_LOWER_PLACE = re.compile(  # "i live in leeds": one place word said in lower case
+    r"\b(?:live|lives|living|based)\s+(?:(?:now|currently|out)\s+)?in\s+(?!(?:a|an|the|my|"
+    r"our|his|her|their|this|that|fear|denial|hope|peace|sin|poverty|luxury|comfort|harmony|"
+    r"misery|style|town|the city|it|there|here|what|which)\b)([a-z]{3,})\b"
+    r"(?!\s+(?:with|and|on|in|for|of)\b)", IC)
+
+
+def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
+        found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
+        return
+    if m := search(rf"\b(?i:moved\s+back\s+home\s+to|back\s+home\s+in)\s+({PLACE})", t):
+        found.say(part, "is_from", place(m.group(1)), False, 0.8, "place")  # home is origin
+    m = first_search(_LIVES, t)
+    if m is None and (m := match(rf"^\s*(?i:{_BE}\s+(?:now\s+|currently\s+|still\s+)?"
+                                 rf"(?:based\s+)?in)\s+({PLACE})(.*)$", t)):
+        m = None if _STAYING.search(m.group(2)) else m
+    if m is not None:
+        found.say(part, "lives_in", place(m.group(1)), False, 0.85, "place")
+
+
+def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if m := (match(rf"^\s*(?i:(?:{_BE}\s+)?{_ADV}(?:originally\s+)?from)\s+({PLACE})", t)
+             or search(rf"\b(?i:(?:grew up|born and raised|was born|born|raised)\s+in)\s+"
+                       rf"(?:(?:a|an|the)\s+(?:[a-z]+\s+){{0,3}}in\s+)?({PLACE})", t)
+             or search(rf"\b(?i:hails? from|a native of)\s+({PLACE})", t)
+             or search(r"\b(?i:originally from|from\s+(?=\w+\s+originally))\s*"
+                    r"(?!(?:the|a|an|my|here|there|around|home|out)\b)([a-z]{3,})\b", t)):
+        value = place(m.group(1))
+        found.say(part, "is_from", value.capitalize() if value.islower() else value, False,
+                  0.85, "place")
+
+
+_HOME_NOUN = r"apartment|flat|house|place|condo|home|studio"
+
+
+def _home_of(t: str, ctx: Context, found: Found) -> None:
+    """"out of my apartment in Queens", "at her place in Savannah": where someone lives."""
+    m = search(rf"\b(my|our|her|his)\s+(?!(?:vacation|holiday|summer|beach|lake|second|old|"
+               rf"parents'?|work)\s)(?:[a-z]+\s+)?(?:{_HOME_NOUN})\s+in\s+({PLACE})", t, IC)
+    if m is None or not m.group(2)[0].isupper():
+        return
+    owner = USER if m.group(1).lower() in {"my", "our"} else ctx.person
+    if owner and (value := place(m.group(2))):
+        found.add(owner, "lives_in", value, False, 0.8, "place")

@@ -1,0 +1,157 @@
+"""Work and study: jobs and employers ("an ICU nurse at Mass General", "works at Google as
+a PM", "I teach 3rd grade"), courses of study ("doing an MBA at Wharton")."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    Context,
+    Found,
+    Part,
+    first_search,
+    match,
+    search,
+)
+from graphmem.extract.en.grammar import _ADV, _BE, _NEG
+from graphmem.extract.en.subjects import (
+    IC,
+    ORG,
+    ORG_NAME,
+    org,
+    singular,
+)
+from graphmem.extract.vocab import (
+    BUSINESS_EN,
+    DEGREE_EN,
+    FIELD_EN,
+    JOB_EN,
+    LANGUAGE_EN,
+    SCHOOL_KIND_EN,
+)
+
+_MODIFIER = r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on)\b)[\w'-]+\s+"
+
+
+_JOB = rf"(?:{_MODIFIER}){{0,3}}(?:{JOB_EN})s?\b"
+
+
+_SCHOOL = r"[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'.&-]*)*"
+
+
+_EMPLOYER = (
+    rf"\b(?i:(?:runs?|owns?|running|owning)\s+(?:an?|his|her|their|my)\s+)"
+    rf"((?i:(?:[a-z]+\s+){{0,2}}(?:{BUSINESS_EN})))\b",
+    rf"\b(?i:(?:new\s+job|got\s+(?:a|the)\s+(?:[a-z]+\s+)?job|(?:accepted|took|signed)\s+(?:the|an?|their)"
+    rf"\s+(?:job\s+)?offer)\s+(?:at|with|from))\s+({ORG})",
+    rf"\b(?i:got\s+the\s+)({ORG_NAME})\s+(?i:job|position|role|offer)\b",  # "got the Ledgerly job"
+    rf"\b(?i:started\s+(?:at|with)|joined|joining|hired\s+(?:at|by))\s+({ORG_NAME})",
+)
+
+
+def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """Occupation and employer: "I'm an ICU nurse at Mass General", "working as an RN at
+    Toronto General", "works at Google as a PM", "I teach 3rd grade", "driving buses for
+    the MTA", "he runs a small bakery"."""
+    job = at = None
+    negated = False
+    if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been)\s+{_ADV}(?:(not)\s+{_ADV})?"
+                  rf"(?:an?)\s+)(?i:({_JOB}))"
+                  rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
+        negated, job, at = bool(m.group(1)), m.group(2), m.group(3)
+    elif m := match(rf"^\s*(?i:(?:'re|are)\s+(?:both\s+|all\s+)?)(?i:((?:{_MODIFIER}){{0,2}}"
+                    rf"(?:{JOB_EN})s))\b", t):
+        job = singular(m.group(1))
+    elif m := search(rf"\b(?i:(?:work(?:s|ing|ed)?|freelanc(?:e|es|ing))\s+(?:(?:nights|days|"
+                     rf"weekends|evenings|mornings|part-time|full-time|remotely|now|currently|"
+                     rf"still|mostly|freelance)\s+)*as\s+(?:an?\s+)?|(?:just\s+)?start(?:ed|ing)\s+"
+                     rf"(?:(?:a\s+new\s+job\s+|work\s+|out\s+)?)as\s+(?:an?\s+)?)"
+                     rf"(?i:({_JOB}))"
+                     rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
+        job, at = m.group(1), m.group(2)
+    elif m := search(rf"\b(?i:work(?:s|ing)?\s+(?:(?:nights|days|weekends|part-time|full-time|"
+                     rf"remotely|there|now|currently|still)\s+)*(?:at|for))\s+({ORG})"
+                     rf"(?:\s+(?i:as\s+(?:an?\s+)?)(?i:({_JOB})))?", t):
+        at, job = m.group(1), m.group(2)
+    elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
+                     r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
+                     r"kids\b|people\b|how\b|you\b|your\b|our\b|his\b|their\b|the\b|a\b|"
+                     r"an\b|others\b|about\b|class\b|classes\b|lessons?\b|things\b|stuff\b|"
+                     r"everyone\b|someone\b|something\b|children\b|students\b|myself\b|"
+                     r"yourself\b|himself\b|"
+                     r"herself\b|themselves\b|him\b|her\b|us\b|job\b|jobs\b|position\b|"
+                     r"role\b|gig\b|career\b|experience\b)[A-Za-z]+)\b", t, IC):
+        job = f"{m.group(1)} teacher"
+    elif m := search(rf"\b(?i:driv(?:e|es|ing)\s+(?:an?\s+)?)(?i:(bus|truck|taxi|cab|uber|"
+                     rf"lyft|ambulance|forklift|train))(?:es|s)?(?:\s+(?i:for)\s+({ORG}))?", t):
+        job, at = f"{m.group(1).lower()} driver", m.group(2)
+    elif m := search(rf"\b(?i:(?:got\s+)?promoted\s+to\s+(?:an?\s+)?)(?i:({_JOB}))", t):
+        job = m.group(1)  # "just got promoted to store manager"
+    elif m := search(rf"\b(?i:(?:manage|manages|managing|lead|leads|leading)\s+(?:a|the)\s+"
+                     rf"(?:[a-z]+\s+)?team)\b(?:\s+(?i:of\s+\d+))?(?:\s+(?i:at|for)\s+({ORG}))?",
+                     t):
+        job, at = "manager", m.group(1)  # "I manage a team of 8 at a logistics company"
+    elif m := match(rf"^(?i:(?:currently|now|still)\s+(?:working\s+)?(?:at|with))\s+({ORG_NAME})",
+                    t):
+        at = m.group(1)  # "(I've been a paralegal for 4 years,) currently at Henderson & Voss"
+    elif m := first_search(_EMPLOYER, t):  # "he runs a small bakery", "a new job at Meta"
+        at = m.group(1)
+    elif m := search(rf"\b(?i:(?:laid off|fired|let go)\s+from|(?:quit|left)\s+(?:my|his|her|"
+                     rf"their)\s+(?:job|position|role)\s+"
+                     rf"(?:at|with))\s+({ORG})", t):
+        found.say(part, "works_at", org(m.group(1)), True, 0.8, "organization")
+    if job and re.match(r"(?i:retired|former|ex-|ex\s|previous|old)\b", job):
+        job = None  # "my dad's a retired firefighter": not what he does now
+    if job and not re.match(r"(?i:student)\b", job):
+        found.say(part, "works_as", job.strip(), negated, 0.8, "job")
+    if at and (called := search(rf"^\s*(?i:called|named)\s+({ORG_NAME})", t[t.find(at) +
+                                                                              len(at):])):
+        at = called.group(1)  # "a startup called Lumen Health"
+    if at and not negated and (value := org(at)):
+        found.say(part, "works_at", value, False, 0.8, "organization")
+
+
+_STUDIES = (  # (field or degree, school)
+    rf"\b(?i:(?:studying|study|studies|majoring in|major in|majors in)\s+)"
+    rf"((?!(?i:for|to|hard|real|really|very|super|abroad|like|so|all|late|again|now|a lot|"
+    rf"with|at|in|and|or|but|up|on|into|schedule|plan|plans|time|session|sessions|habits|"
+    rf"group|routine|buddy|partner|break|breaks)\b)"
+    rf"[\w&'-]+(?:\s+[\w&'-]+){{0,3}}?)"
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?(?=\s*$|\s+(?:and|but|while|,))",
+    rf"\b(?i:(?:learning|studying)\s+)((?i:{LANGUAGE_EN}))\b"
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?",
+    rf"\b(?i:(?:doing|pursuing|getting|working on|finishing|starting|started|began|"
+    rf"beginning|enrolled in)\s+"
+    rf"(?:an?|my|his|her|their)\s+)((?i:{DEGREE_EN})(?:\s+(?i:in)\s+[\w&' -]+?)?)"
+    rf"(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?"
+    # where the field ends: the clause's end or a word that begins something else — not the
+    # field's own next word ("a master's in public health", not "in public")
+    rf"(?=\s*(?:$|[,.;!?)])|\s+(?:and|but|while|so|since|this|next|for|part-time|"
+    rf"full-time|online|now|right|at\s+night)\b)",
+    rf"\b(?i:(?:taking|take|takes|doing|enrolled in|signed up for)\s+(?:an?|some)\s+"
+    rf"(?:(?:night|evening|online|weekend|weekly|beginner|beginners|intro|intensive|"
+    rf"community)\s+)*(?:class|classes|course|courses|lessons)\s+(?:in|on))\s+"
+    rf"([\w&'-]+(?:\s+[A-Z][\w&'-]*)?)(?:\s+(?i:at)\s+({_SCHOOL}))?",
+    rf"\b(?i:(?:in|at|attending|going to)\s+)((?i:(?:{SCHOOL_KIND_EN})\s+school))"
+    rf"(?:\s+(?i:at)\s+({_SCHOOL}))?",
+)
+
+
+def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """"Studying CS at Georgia Tech", "doing an MBA at Wharton", "a Ph.D. student in
+    chemistry at U. of Michigan", "in med school at Johns Hopkins"."""
+    value = None
+    if m := match(rf"^\s*(?i:{_BE}\s+{_ADV}an?\s+)(?:(?i:({DEGREE_EN}))\s+|(?i:(?:first|second|"
+                  rf"third|fourth|final|1st|2nd|3rd|4th)[- ]year)\s+)?(?:(?i:({FIELD_EN}))\s+)?"
+                  rf"(?i:student)(?:\s+(?i:in|of)\s+"
+                  rf"([\w&' -]+?))?(?:\s+(?i:at)\s+((?:the\s+)?{_SCHOOL}))?\s*$", t):
+        degree, field, school = m.group(1), m.group(2) or m.group(3), m.group(4)
+        value = " ".join(filter(None, [degree, f"in {field}" if field and degree else field,
+                                       f"at {school}" if school else None]))
+    elif m := first_search(_STUDIES, t):
+        value = m.group(1) + (f" at {m.group(2)}" if m.group(2) else "")
+    if value:  # "I'm not studying Spanish anymore": no longer
+        negated = bool(search(rf"\b(?:{_NEG}|stopped|quit)\b", t[:m.start()], IC)
+                       or search(r"\b(?:anymore|any more)\b", t[m.start():], IC))
+        value = re.sub(r"\s+(?:anymore|any more)$", "", value.strip(), flags=IC)
+        found.say(part, "studies", value, negated, 0.8)

@@ -1,0 +1,96 @@
+"""People: names (我叫…, 我女朋友叫小雨), who a clause introduces (``_who``), pets."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    match,
+    search,
+)
+from graphmem.extract.text import strip_emoji
+from graphmem.extract.vocab import (
+    COUNT_ZH,
+    PET_PREFIX_ZH,
+    PET_ZH,
+    REL_ZH,
+)
+from graphmem.extract.zh.plans import _PET_WORDS
+from graphmem.extract.zh.subjects import _HAN, _LEAD, _SURNAMES, _bare, _kin
+from graphmem.extract.zh.work import _job_like
+
+
+def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """我叫李明, 叫我小陈就行, 我女朋友叫小雨, (我养了一只猫，)叫年糕, 我是李明."""
+    if part.subjects is None:
+        return
+    value = None
+    if m := match(rf"^(?:的?(?:中文|英文)?名字?)?叫(?:我)?"
+                  rf"({_HAN}{{2,4}}?(?=$|[就吧啦哈呢在是的今住做从来]|\W)|[A-Za-z][A-Za-z'-]{{1,20}})",
+                  t):
+        value = _bare(m.group(1), 4)
+    elif part.subjects == (USER,) and (m := match(rf"^是([{_SURNAMES}]{_HAN}{{1,2}}|[A-Z][a-z]+)$",
+                                                  t)):
+        value = None if _job_like(m.group(1)) else m.group(1)  # 我是李明, 我是Kevin (not 程序员)
+    elif part.subjects == (USER,) and (
+            m := match(rf"^(?:姓|的?全名是?|全名叫)({_HAN}{{1,4}}?)$", t)):
+        value = m.group(1)  # 我姓张 (a surname is how the user is addressed), 全名欧阳靖
+    if value and part.subjects == (USER,) and re.match(r"叫(?!我)", _LEAD.sub("", found.evidence)):
+        value = None  # 叫外卖吧: a clause that opens with 叫 names nobody
+    if value:
+        found.say(part, "name", value, False, 0.9, "name")
+        for subject in part.subjects:
+            ctx.names[value.lower()] = subject
+    if m := search(rf"叫({_HAN}{{2,3}}|[A-Z][a-z]+)的(?:人|女生|男生|女孩|男孩|朋友|同事|同学|"
+                   rf"姑娘|小伙|阿姨|大哥|大姐)", t):
+        ctx.person = m.group(1)  # 认识了一个叫Lisa的女生
+
+
+def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects and part.subjects[0] in _PET_WORDS and search(
+            r"^(?:上个月|上周|去年|前几天|昨天|今天|已经|刚)?(?:走了|去世了|死了|没了|离开了|去了?喵星|去了?汪星|"
+            r"去天堂了)", t):
+        found.add(USER, "has_pet", part.subjects[0], True, 0.85, "pet")  # 我们家狗狗上个月走了
+        return
+    m = search(rf"(?:养了|养着|家里?有|^有|新添了|添了|领养了|收养了|捡了|捡到|新养了){COUNT_ZH}"
+               rf"{PET_PREFIX_ZH}({PET_ZH})(?:叫({_HAN}{{2,3}}|[A-Za-z]+))?", t)
+    if not m or part.subjects is None or part.past:
+        return
+    pet = m.group(1)
+    found.say(part, "has_pet", pet, False, 0.85, "pet")
+    if m.group(2):
+        found.add(pet, "name", m.group(2), False, 0.9, "name")
+        ctx.names[m.group(2).lower()] = pet
+
+
+def _who(clause: str, ctx: Context, found: Found) -> None:
+    """People introduced by name: 大家都叫我阿杰 (the user), 小林是我室友, 我有个同学叫陈默."""
+    t = _LEAD.sub("", strip_emoji(clause).strip())
+    m = search(rf"(?<!别)(?<!不要)(?:都|就|可以|你就|你可以)?叫我({_HAN}{{2,3}}?|[A-Za-z]+)"
+               rf"(?=$|[就吧好哈啊呀，,。!！]|\W)", t)
+    if m and not search(r"什么|啥|怎么", m.group(1)) and not match(r"^叫我", t):
+        # (a clause that opens with 叫我 is read with its part's subject)
+        found.add(USER, "name", m.group(1), False, 0.85, "name")
+        ctx.names[m.group(1).lower()] = USER
+    if m := match(rf"^(小{_HAN}|老{_HAN}|阿{_HAN}|阿[A-Za-z]+|[{_SURNAMES}]{_HAN}{{1,2}}"
+                  rf"|[A-Z][a-z]+)是我的?({REL_ZH})", t):
+        rel = _kin(m.group(2))[0]
+        found.add(USER, "has_relation", rel, False, 0.9, "person")
+        found.add(rel, "name", m.group(1), False, 0.9, "name")
+        ctx.names[m.group(1).lower()] = rel
+        ctx.meet(rel)
+    elif m := search(rf"我有(?:个|一个|一位|位|个好)({REL_ZH})(?:叫({_HAN}{{2,3}}|[A-Za-z]+))?", t):
+        rel = _kin(m.group(1))[0]
+        found.add(USER, "has_relation", rel, False, 0.9, "person")
+        if m.group(2):
+            found.add(rel, "name", m.group(2), False, 0.9, "name")
+            ctx.names[m.group(2).lower()] = rel
+        ctx.meet(rel)
+
+
+_PET_NAMED = re.compile(rf"({_HAN}{{2,3}}|[A-Z][a-z]+)[（(](?:我家|我们家|我的)的?(?:那只|这只)?"
+                        rf"{PET_PREFIX_ZH}({PET_ZH})(?:[）)]|$)")

@@ -1,0 +1,90 @@
+"""Places: home (住在, 搬到, 在…定居) and origin (老家是, 来自, …人)."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import (
+    Context,
+    Found,
+    Part,
+    first_search,
+    match,
+    search,
+)
+from graphmem.extract.vocab import (
+    PLACES_ZH,
+)
+from graphmem.extract.zh.subjects import _HAN
+
+_NOT_ORIGIN_TEXT = """
+    好 坏 个 一个 男 女 老实 大 小 年轻 什么 哪里 外地 本地 中国 好多 这种 那种
+    文化 有钱 穷 普通 成年 聪明 急性子 慢性子"""
+
+
+_NOT_ORIGIN = frozenset(_NOT_ORIGIN_TEXT.split())
+
+
+_MOVED = rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:了|$)"
+
+
+_SETTLED = (rf"在({_HAN}{{2,4}}?)(?:打拼|生活|定居)", r"base在([\u4e00-\u9fffA-Za-z]{2,8})")
+
+
+_STAYED = (rf"^(?:现在|目前|已经)?在({_HAN}{{2,4}}?)(?:待了|呆了|住了|生活了|待过|住过)"
+           rf"(?:[一二两三四五六七八九十几半多\d]+)(?:年|个月)",
+           rf"(?:^|(?<=[，,]))(?:坐标|人在|现居|定居|base(?:在)?\s*)({_HAN}{{2,6}}?)(?:[，,。]|$)",
+           rf"在({_HAN}{{2,4}}?)(?:找了|租了|买了)(?:个|一个|一套|套|间)?(?:房子?|两居|三居|一居|"
+           rf"公寓|单间|房间)")
+
+
+def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """住在上海 (不住在北京了: no longer), 上周搬到上海了 (a move done; 下个月搬去广州 is a
+    plan), 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年, 坐标西安, 人在新加坡,
+    回老家宜昌了 (home and origin), (我们)在成都 (a known place, said alone)."""
+    if m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$)", t):
+        found.say(part, "lives_in", m.group(2), bool(m.group(1)), 0.85, "place")
+        return
+    if m := search(rf"回(?:到)?老家({_HAN}{{2,4}}?)(?:了|$|，)", t):
+        found.say(part, "lives_in", m.group(1), False, 0.8, "place")
+        found.say(part, "is_from", m.group(1), False, 0.8, "place")
+        return
+    m = first_search(_STAYED, t) or first_search(_SETTLED, t)
+    if m is None and (here := match(rf"^(?:现在|目前|如今)?(?:一个人|人)?在({_HAN}{{2,4}}?)"
+                                    rf"(?:市|区)?(?:做|当|读|打工|创业|$)", t)) and (
+            here.group(1) in PLACES_ZH or t.endswith(("市", "区"))):
+        m = here
+    if m is None and (moved := search(_MOVED, t)) and search(
+            r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
+            r"准备|打算|计划|要搬|下个月|下周|明年", t):
+        m = moved
+    if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
+            work.group(1) in PLACES_ZH):
+        m = work
+    if m is not None:
+        found.say(part, "lives_in", m.group(1), False, 0.85, "place")
+
+
+_ORIGIN = (rf"老家(?:是|在)({_HAN}{{2,6}}?)(?:的|人|$)", rf"来自({_HAN}{{2,6}})",
+           rf"(?:^是?在?|在)({_HAN}{{2,4}}?)(?:出生|长大)")
+
+
+def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """老家是安徽的, 是潮汕人, 哈尔滨长大的, 在美国长大, 我是广东的 (a known place),
+    土生土长的重庆妹儿; 不是北京人 (not from there)."""
+    m = first_search(_ORIGIN, t) or search(
+        rf"土生土长的?({_HAN}{{2,4}}?)(?:人|妹儿|妹子|姑娘|小伙|娃|$)", t)
+    if m is None and (said := search(rf"(?<![老总还就可但于只要真倒算像或硬])(不)?是"
+                                     rf"(?![被把给让])({_HAN}{{2,4}}?)人", t)) and (
+            said.group(2) not in _NOT_ORIGIN) and not re.match(r"[我你他她这那一每谁个半]",
+                                                               said.group(2)):
+        found.say(part, "is_from", said.group(2), bool(said.group(1)), 0.85, "place")
+        return
+    if m is None and (said := search(rf"^是({_HAN}{{2,3}})的", t)) and (
+            said.group(1) in PLACES_ZH):
+        m = said
+    if m is None and (said := match(rf"^({_HAN}{{2,3}})人$", t)) and (
+            said.group(1) in PLACES_ZH):
+        m = said  # 我是90后，福建人: a known place, said alone after a comma
+    if m is not None:
+        found.say(part, "is_from", m.group(1), False, 0.85, "place")

@@ -1,0 +1,71 @@
+"""Chinese rules: what a part says of its subjects (``chinese_facts``), what a clause or a
+sentence says whatever its subject (``clause_facts``, ``sentence_facts``), what a question
+still says (``question_facts``). Each family of predicates has its module: ``people``,
+``tastes``, ``places``, ``work``, ``plans``, ``channels``; who a clause is about is
+``subjects``."""
+
+from __future__ import annotations
+
+from graphmem.extract.candidate import (
+    USER,
+    Context,
+    Found,
+    Part,
+    search,
+)
+from graphmem.extract.text import strip_emoji
+from graphmem.extract.vocab import (
+    REL_ZH,
+    REL_ZH_SHORT,
+)
+from graphmem.extract.zh.channels import _budget, _channels, _tools
+from graphmem.extract.zh.people import _PET_NAMED, _name, _pets, _who
+from graphmem.extract.zh.places import _home, _origin
+from graphmem.extract.zh.plans import _plans
+from graphmem.extract.zh.subjects import _HAN, _kin
+from graphmem.extract.zh.tastes import _allergy, _food, _likes
+from graphmem.extract.zh.work import _study, _work
+
+
+def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
+    t = part.text
+    for rule in (_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
+                 _plans, _channels, _tools):
+        rule(t, part, ctx, found)
+
+
+def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
+    """Rules whose subject the words themselves say: "过敏的是我弟弟" (the fact just denied
+    belongs to the brother); "巧克力除外" (the exception to a dislike is a like)."""
+    _budget(clause, ctx, found)
+    _who(clause, ctx, found)
+    last = ctx.last
+    if last is None:
+        return
+    m = search(rf"^(?:但是?|不过|可是)?({_HAN}{{1,6}}?)(?:可以吃|可以喝|可以|没事|没问题|"
+               rf"不过敏|能吃|还行|倒是可以|倒没事)(?:的|吧|啊)?$", clause)
+    if m and not last.negated and (
+            last.predicate in {"allergic_to", "dietary_restriction"}) and m.group(1) not in {
+            "其他", "别的", "其它", "都", "这个", "那个"}:
+        found.add(last.entity, last.predicate, m.group(1), True, last.confidence)  # 但姜可以
+        return
+    if (m := search(rf"^(?:过敏|不吃|喜欢|讨厌)的(?:人)?是(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})",
+                    clause)) and last.negated:
+        for kin in _kin(m.group(1)):
+            found.add(kin, last.predicate, last.value, False, last.confidence)
+    elif (m := search(rf"^(?:但是?)?({_HAN}{{1,8}})除外", clause)) and last.negated and (
+            last.predicate == "likes"):
+        found.add(last.entity, "likes", m.group(1), False, last.confidence)
+
+
+def question_facts(clause: str, ctx: Context, found: Found) -> None:
+    """What a question still says: (我预算不多，)五千以内的笔记本有推荐吗."""
+    _budget(clause, ctx, found)
+
+
+def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
+    """What a whole sentence says across its clauses: 煤球（我家黑猫）…"""
+    if m := _PET_NAMED.search(strip_emoji(sentence)):
+        found.add(USER, "has_pet", m.group(2), False, 0.85, "pet")
+        found.add(m.group(2), "name", m.group(1), False, 0.85, "name")
+        ctx.names[m.group(1).lower()] = m.group(2)
