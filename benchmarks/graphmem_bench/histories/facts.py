@@ -1,0 +1,184 @@
+"""The facts graphmem stores for a chat set's users, against the key facts the set lists
+for each user (with who each belongs to) and against hand labels of what was stored.
+
+- **key-fact recall**: a current key fact is recalled when a current stored fact is about
+  the same person (the user, or the relative / friend / pet by name or by relation), of a
+  compatible predicate, and shares a salient part of the value (an English content word;
+  a run of two Chinese characters); an ended key fact is handled when no current fact
+  still says it (it was superseded, expired or never stored);
+- **precision**: over the stored current facts that carry a label (``<set>.labels.jsonl``
+  beside the set: ``correct``, ``wrong_person``, ``garbage``, ``false``, ``stale``), the
+  share labelled correct; **wrong attributions** at confidence ≥ 0.9 are counted apart.
+  Facts without a label are listed for labelling (``--unlabelled FILE``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from graphmem_bench.histories.data import History, is_chinese
+from graphmem_bench.lucene import QUERY_STOPWORDS
+
+# Key-fact attributes → the predicates that can hold them (None: any predicate).
+ATTRIBUTE_PREDICATES: dict[str, set[str] | None] = {
+    "job": {"works_as", "studies"}, "employer": {"works_at", "works_as"},
+    "lives_in": {"lives_in"}, "hometown": {"is_from", "lives_in"},
+    "allergy": {"allergic_to", "dietary_restriction"},
+    "diet": {"diet", "dietary_restriction", "likes", "allergic_to"},
+    "likes": {"likes"}, "dislikes": {"likes", "dietary_restriction"}, "hobby": {"likes"},
+    "studies": {"studies"}, "pet": {"has_pet", "name", "has_relation"},
+    "name": {"name", "has_relation"}, "relation": {"has_relation", "name"},
+    "plan": {"plans_to", "date"}, "health": None, "owns": None, "other": None,
+}
+RELATIONS: dict[str, tuple[str, ...]] = {
+    "self": ("user",),
+    "mother": ("mother", "mom", "mum", "妈妈", "母亲", "老妈", "妈"),
+    "father": ("father", "dad", "爸爸", "父亲", "老爸", "爸"),
+    "partner": ("partner", "girlfriend", "boyfriend", "wife", "husband", "fiance", "女朋友",
+                "男朋友", "老婆", "老公", "对象"),
+    "wife": ("wife", "老婆", "妻子", "partner"), "husband": ("husband", "老公", "partner"),
+    "sister": ("sister", "姐姐", "妹妹"), "brother": ("brother", "哥哥", "弟弟"),
+    "daughter": ("daughter", "女儿", "kids"), "son": ("son", "儿子", "kids"),
+    "friend": ("friend", "朋友"), "colleague": ("colleague", "coworker", "同事"),
+    "pet": ("dog", "cat", "pet", "狗", "猫"),
+}
+LABELS = ("correct", "wrong_person", "garbage", "false", "stale")
+_LATIN = re.compile(r"[a-z0-9]+")
+_HAN = re.compile(r"[\u3400-\u9fff]+")
+
+
+def owners(key: dict[str, Any]) -> set[str]:
+    """What a stored fact's entity may be called when it is about ``key``'s owner."""
+    names = {str(key.get("owner", "")).lower()}
+    names |= set(RELATIONS.get(str(key.get("owner_relation", "")).lower(), ()))
+    return {n for n in names if n}
+
+
+def salient(text: str) -> set[str]:
+    lower = text.lower()
+    units = {w for w in _LATIN.findall(lower) if len(w) > 2 and w not in QUERY_STOPWORDS}
+    for run in _HAN.findall(lower):
+        units |= {run[i:i + 2] for i in range(len(run) - 1)}
+    return units
+
+
+def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    entity = str(fact["entity"]).lower()
+    if entity not in owners(key) and not any(o in entity for o in owners(key) if len(o) > 1):
+        return False
+    predicates = ATTRIBUTE_PREDICATES.get(key.get("attribute", "other"))
+    if predicates is not None and fact["predicate"] not in predicates:
+        return False
+    value = f"{fact['value']} {fact.get('sentence', '')}" if predicates is None else fact["value"]
+    return bool(salient(value) & salient(str(key["value"])))
+
+
+class UserFacts(BaseModel):
+    user_id: str
+    language: str
+    current: int = 0
+    key_current: int = 0
+    key_recalled: int = 0
+    key_ended: int = 0
+    ended_handled: int = 0
+    labelled: int = 0
+    correct: int = 0
+    wrong_person_confident: int = 0
+    labels: dict[str, int] = Field(default_factory=dict)
+    missed: list[str] = Field(default_factory=list)
+
+
+class FactsReport(BaseModel):
+    name: str
+    users: list[UserFacts]
+    unlabelled: list[dict[str, Any]] = Field(default_factory=list, repr=False)
+
+    def totals(self) -> UserFacts:
+        total = UserFacts(user_id="all", language=",".join(sorted({u.language
+                                                                   for u in self.users})))
+        for u in self.users:
+            for field in ("current", "key_current", "key_recalled", "key_ended",
+                          "ended_handled", "labelled", "correct", "wrong_person_confident"):
+                setattr(total, field, getattr(total, field) + getattr(u, field))
+            for label, n in u.labels.items():
+                total.labels[label] = total.labels.get(label, 0) + n
+        return total
+
+    def to_markdown(self) -> str:
+        rows = [*self.users, self.totals()]
+        out = [f"## Facts of {self.name}", "",
+               "| user | current facts | labelled | precision | wrong person (conf ≥ 0.9) | "
+               "key facts recalled | ended handled |",
+               "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+        for u in rows:
+            precision = f"{u.correct / u.labelled:.2f}" if u.labelled else "—"
+            recall = f"{u.key_recalled}/{u.key_current} ({u.key_recalled / u.key_current:.2f})" \
+                if u.key_current else "—"
+            ended = f"{u.ended_handled}/{u.key_ended}" if u.key_ended else "—"
+            out.append(f"| {u.user_id} | {u.current} | {u.labelled} | {precision} | "
+                       f"{u.wrong_person_confident} | {recall} | {ended} |")
+        if self.unlabelled:
+            out.append(f"\n{len(self.unlabelled)} stored facts carry no label yet.")
+        return "\n".join(out) + "\n"
+
+
+def label_key(user: str, fact: dict[str, Any]) -> str:
+    return "\x1f".join([user, str(fact["entity"]).lower(), fact["predicate"],
+                        str(fact["value"]).lower(), str(bool(fact.get("negated")))])
+
+
+def load_labels(path: Path) -> dict[str, str]:
+    labels: dict[str, str] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                labels[label_key(row["user"], row)] = row["label"]
+    return labels
+
+
+def evaluate(histories: Sequence[History], facts_of: dict[str, Iterable[Any]],
+             labels: dict[str, str], name: str) -> FactsReport:
+    """``facts_of``: history id → its stored current facts (``graphmem.Fact``)."""
+    users, unlabelled = [], []
+    for history in histories:
+        stored = [f.model_dump(mode="json") if hasattr(f, "model_dump") else dict(f)
+                  for f in facts_of.get(history.history_id, ())]
+        user = UserFacts(user_id=history.history_id, language=history.language,
+                         current=len(stored))
+        for key in history.key_facts:
+            hit = any(matches(f, key) for f in stored)
+            if key.get("status") == "ended":
+                user.key_ended += 1
+                user.ended_handled += not hit
+            else:
+                user.key_current += 1
+                user.key_recalled += hit
+                if not hit:
+                    user.missed.append(f"{key.get('owner')}/{key.get('attribute')}: "
+                                       f"{key.get('value')}")
+        for fact in stored:
+            label = labels.get(label_key(history.history_id, fact))
+            if label is None:
+                unlabelled.append({"user": history.history_id, **{
+                    k: fact.get(k) for k in ("entity", "predicate", "value", "negated",
+                                             "sentence", "confidence")}})
+                continue
+            user.labelled += 1
+            user.correct += label == "correct"
+            user.labels[label] = user.labels.get(label, 0) + 1
+            if label == "wrong_person" and float(fact.get("confidence", 0)) >= 0.9:
+                user.wrong_person_confident += 1
+        users.append(user)
+    return FactsReport(name=name, users=users, unlabelled=unlabelled)
+
+
+def language_of(history: History) -> str:
+    return "zh" if history.language == "zh" or is_chinese(
+        history.sessions[0].turns[0].content if history.sessions else "") else "en"
