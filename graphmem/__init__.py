@@ -14,6 +14,7 @@ from graphmem._errors import (
     ExtractionError,
     GraphmemError,
     InvalidInputError,
+    QueryRefusedError,
     StoreUnavailableError,
 )
 
@@ -30,8 +31,14 @@ if _typing.TYPE_CHECKING:
         IngestStats,
         MemoryContext,
         Message,
+        MessageIn,
         QueryExplanation,
     )
+    from graphmem.embed import Embedder
+    from graphmem.extract.candidate import Candidate, Extractor
+    from graphmem.extract.reader import RuleExtractor
+    from graphmem.facts.consolidate import ConsolidationReport
+    from graphmem.store.runner import Tracer
     from graphmem.text.tokens import count_tokens
 
 __version__ = "0.1.0"
@@ -39,6 +46,13 @@ __version__ = "0.1.0"
 # public name -> the private module that defines it, imported on first access
 _LAZY: dict[str, str] = {
     "AsyncMemory": "graphmem._async_client",
+    "Candidate": "graphmem.extract.candidate",
+    "ConsolidationReport": "graphmem.facts.consolidate",
+    "Embedder": "graphmem.embed",
+    "Extractor": "graphmem.extract.candidate",
+    "MessageIn": "graphmem._models",
+    "RuleExtractor": "graphmem.extract.reader",
+    "Tracer": "graphmem.store.runner",
     "Episode": "graphmem._models",
     "EpisodeHit": "graphmem._models",
     "Fact": "graphmem._models",
@@ -56,10 +70,14 @@ _LAZY: dict[str, str] = {
 
 __all__ = [
     "AsyncMemory",
+    "Candidate",
     "ConfigError",
+    "ConsolidationReport",
+    "Embedder",
     "Episode",
     "EpisodeHit",
     "ExtractionError",
+    "Extractor",
     "Fact",
     "FactHit",
     "FactVersion",
@@ -70,9 +88,13 @@ __all__ = [
     "MemoryConfig",
     "MemoryContext",
     "Message",
+    "MessageIn",
     "QueryExplanation",
+    "QueryRefusedError",
     "RetrievalConfig",
+    "RuleExtractor",
     "StoreUnavailableError",
+    "Tracer",
     "__version__",
     "count_tokens",
 ]

@@ -21,6 +21,7 @@ from typing import Any
 
 from graphmem._client import Clock, Memory, _utcnow
 from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
+from graphmem._errors import InvalidInputError
 from graphmem._models import (
     Episode,
     Fact,
@@ -45,7 +46,8 @@ class AsyncMemory:
 
     def __init__(self, memory: Memory) -> None:
         if not isinstance(memory, Memory):
-            raise TypeError("AsyncMemory wraps a Memory; use `await AsyncMemory.connect()`")
+            raise InvalidInputError(
+                "AsyncMemory wraps a Memory; use `await AsyncMemory.connect()`")
         self._memory = memory
 
     @classmethod

@@ -18,8 +18,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from graphmem._checks import (
     check_window,
     message_in,
@@ -29,7 +27,7 @@ from graphmem._checks import (
     valid_time,
     valid_vector,
 )
-from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig, settings_problems
+from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
 from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
@@ -83,11 +81,10 @@ class Memory:
         clock: Clock = _utcnow,
         tracer: Tracer | None = None,
     ) -> None:
-        try:
-            self.config = config or MemoryConfig()
-        except ValidationError as exc:
+        if config is not None and not isinstance(config, MemoryConfig):
             raise InvalidInputError(
-                f"invalid graphmem settings: {settings_problems(exc)}") from None
+                f"config must be a MemoryConfig, got {type(config).__name__}")
+        self.config = config or MemoryConfig()  # bad settings: ConfigError
         self._clock = clock
         self._owns_extractor = extractor is None
         self._extractor = extractor or _configured_extractor(self.config)
@@ -156,11 +153,7 @@ class Memory:
             "neo4j_database": database, "buffer_dir": buffer_dir,
         }
         overrides = {k: v for k, v in given.items() if v is not None} | settings
-        try:
-            config = MemoryConfig(**overrides)
-        except ValidationError as exc:
-            raise InvalidInputError(
-                f"invalid graphmem settings: {settings_problems(exc)}") from None
+        config = MemoryConfig(**overrides)  # bad settings: ConfigError
         return cls(config, embedder=embedder, extractor=extractor, clock=clock, tracer=tracer)
 
     # -- writing -----------------------------------------------------------------------

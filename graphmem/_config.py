@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from graphmem._errors import ConfigError
 
 URI_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
@@ -70,6 +72,12 @@ class RetrievalConfig(BaseModel):
     Defaults are the measured ones (``docs/benchmarks.md``)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            raise ConfigError(f"invalid retrieval settings: {settings_problems(exc)}") from None
 
     # -- the budget: what leaves (1 - memory_share) of the model window to the conversation
     model_window_tokens: int = Field(default=8192, ge=256)
@@ -138,6 +146,12 @@ class MemoryConfig(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="GRAPHMEM_", env_nested_delimiter="__",
                                       frozen=True, extra="forbid")
+
+    def __init__(self, **values: Any) -> None:
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:  # ConfigError, not pydantic's: says what to fix
+            raise ConfigError(f"invalid graphmem settings: {settings_problems(exc)}") from None
 
     neo4j_uri: str = Field(default_factory=default_neo4j_uri)
     neo4j_user: str = "neo4j"

@@ -1,12 +1,16 @@
 """The one error tree of graphmem.
 
     GraphmemError
-    ├── ConfigError            bad settings, or an index built with another dimension
+    ├── ConfigError            bad settings (MemoryConfig, RetrievalConfig, Memory.connect,
+    │                          the MCP server), a missing model, or a database that
+    │                          disagrees with them (an index of another dimension)
     ├── InvalidInputError      a bad argument at the public API (also a ValueError)
-    ├── StoreUnavailableError  Neo4j could not be reached or refused a query
-    └── ExtractionError        an extractor failed on an episode
+    ├── StoreUnavailableError  Neo4j could not be reached; nothing in the raw buffer is lost
+    ├── QueryRefusedError      Neo4j refused a statement (an unsupported server, or a bug)
+    └── ExtractionError        an extractor failed on an episode (consolidation reports it
+                               in ConsolidationReport.failed and retries the episode later)
 
-Driver exceptions are translated in one place (``graphmem.store``) with
+Driver exceptions are translated in one place (``graphmem.store.runner``) with
 ``raise ... from exc``, naming the query that failed, never its parameters
 (they hold user data).
 """
@@ -27,12 +31,27 @@ class InvalidInputError(GraphmemError, ValueError):
 
 
 class StoreUnavailableError(GraphmemError):
-    """Neo4j is unreachable or a query failed; nothing in the raw buffer is lost."""
+    """Neo4j is unreachable; nothing in the raw buffer is lost."""
 
     def __init__(self, message: str, *, query: str | None = None) -> None:
         super().__init__(message)
         self.query = query
 
 
+class QueryRefusedError(GraphmemError):
+    """Neo4j refused a statement: the server lacks a feature, or graphmem has a bug (say
+    which query in a report). Retrying does not help."""
+
+    def __init__(self, message: str, *, query: str | None = None,
+                 code: str | None = None) -> None:
+        super().__init__(message)
+        self.query = query
+        self.code = code
+
+
 class ExtractionError(GraphmemError):
-    """A fact extractor failed on an episode."""
+    """A fact extractor failed on an episode (``event_id``, when known)."""
+
+    def __init__(self, message: str, *, event_id: str | None = None) -> None:
+        super().__init__(message)
+        self.event_id = event_id

@@ -37,7 +37,7 @@ from pydantic import BaseModel, Field, field_validator
 
 from graphmem._async_client import AsyncMemory
 from graphmem._client import Memory
-from graphmem._errors import GraphmemError
+from graphmem._errors import ConfigError, GraphmemError
 from graphmem._models import (
     Episode,
     Fact,
@@ -226,7 +226,8 @@ def serve(
     """Open the memory, serve until the client leaves (stdio) or a signal (HTTP), then
     close the memory (flushing open episodes)."""
     if transport not in ("stdio", "streamable-http"):
-        raise ValueError(f"unknown transport {transport!r}")
+        raise ConfigError(f"unknown MCP transport {transport!r}: use 'stdio' or "
+                          "'streamable-http'")
 
     async def main() -> None:
         with contextlib.redirect_stdout(sys.stderr):  # stdout is the stdio wire

@@ -54,6 +54,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from graphmem.store.runner import QueryRunner
+
 if TYPE_CHECKING:
     from apscheduler.schedulers.base import BaseScheduler
 
@@ -135,7 +137,17 @@ class ConsolidationWorker:
         self.owner = owner or default_owner()
         self.lease_s = lease_s
         self.min_episodes = min_episodes
-        self._runner = memory._runner  # the worker is part of the client's package
+        self._runner = _runner_for(memory)  # its own connection, from the public config
+
+    def close(self) -> None:
+        """Close the worker's own connection (the ``Memory`` stays open)."""
+        self._runner.close()
+
+    def __enter__(self) -> ConsolidationWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # -- leases --------------------------------------------------------------------------
 
@@ -223,9 +235,21 @@ class ConsolidationWorker:
             log.exception("consolidation run failed")
 
 
+def _runner_for(memory: Memory) -> QueryRunner:
+    """A connection to the database ``memory`` uses (its public ``config``)."""
+    config = memory.config
+    return QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
+                       retry_s=config.neo4j_retry_s,
+                       connect_timeout_s=config.neo4j_connect_timeout_s)
+
+
 def last_run(memory: Memory) -> WorkerRun | None:
     """The newest stored worker run, or None if no worker has run yet."""
-    rows = memory._runner.read("consolidate/get_last_worker_run")
+    runner = _runner_for(memory)
+    try:
+        rows = runner.read("consolidate/get_last_worker_run")
+    finally:
+        runner.close()
     if not rows:
         return None
     run = dict(rows[0]["run"])

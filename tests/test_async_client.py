@@ -37,7 +37,7 @@ def test_async_memory_has_every_method_of_memory_with_the_same_signature():
 
 
 def test_async_memory_wraps_only_a_memory():
-    with pytest.raises(TypeError, match=r"AsyncMemory\.connect"):
+    with pytest.raises(InvalidInputError, match=r"AsyncMemory\.connect"):
         AsyncMemory(object())  # type: ignore[arg-type]
     assert isinstance(AsyncMemory.connect("bolt://127.0.0.1:1"), Opening)
 

@@ -96,7 +96,7 @@ def test_the_setting_chooses_the_embedder(monkeypatch):
     assert config.embedder == "minilm-onnx-int8"
     assert embedder.model_name == "all-MiniLM-L6-v2 (minilm-onnx-int8)"
     assert MemoryConfig(embedder="minilm-torch").embedder == "minilm-torch"
-    with pytest.raises(ValueError, match="minilm-onnx-int8"):
+    with pytest.raises(ConfigError, match="minilm-onnx-int8"):
         MemoryConfig(embedder="minilm-gpu")
 
 

@@ -199,7 +199,7 @@ def test_a_weak_word_alone_makes_no_keyword_hit(memory, user_id, read_at_once, m
 
     if not read_at_once:
         monkeypatch.setattr(channels, "_read_at_once", lambda runner, q, config:
-                            channels._read_one_by_one(runner, q, config, 2000))
+                            channels._read_one_by_one(runner, q, config))
     for i, text in enumerate(["Enjoy!", "Enjoy the trip, enjoy it all!", "enjoy enjoy",
                               "My favourite outdoor thing is surfing at dawn.",
                               "Enjoy your weekend, and the time off!"]):
@@ -269,7 +269,7 @@ def test_reading_at_once_and_one_by_one_give_the_same_context(history, user_id, 
 
     usual = contexts()
     monkeypatch.setattr(channels, "_read_at_once", lambda runner, q, config:
-                        channels._read_one_by_one(runner, q, config, 2000))
+                        channels._read_one_by_one(runner, q, config))
     one_by_one = contexts()
     assert [c.text for c in usual] == [c.text for c in one_by_one]
     assert [c.facts for c in usual] == [c.facts for c in one_by_one]

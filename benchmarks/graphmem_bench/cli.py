@@ -199,3 +199,86 @@ def bench_extraction(
     console.print(report.to_markdown(), markup=False)
     if json_out is not None:
         json_out.write_text(report.model_dump_json(indent=2), encoding="utf-8")
+
+
+LONGMEMEVAL = SHARED / "bench" / "longmemeval" / "longmemeval_s_dev120.jsonl.gz"
+CHAT_DIR = Path(__file__).resolve().parent.parent / "data" / "chat"
+BudgetsOpt = Annotated[str, typer.Option(help="Comma-separated: 'default' and/or token budgets.")]
+SystemsOpt = Annotated[str, typer.Option(help="Comma-separated: graphmem, bm25, dense, hybrid.")]
+RunTagOpt = Annotated[str, typer.Option(
+    help="Users are <run-tag>-<history>: a user already ingested is asked again, not "
+         "re-ingested (use a new tag after changing extraction).")]
+OutOpt = Annotated[Path | None, typer.Option(help="Write the markdown tables here.")]
+JsonOutOpt = Annotated[Path | None, typer.Option("--json", help="Per-question scores.")]
+CacheOpt = Annotated[Path | None, typer.Option(
+    help="Keep the dense baseline's turn vectors here between runs.")]
+
+
+def _histories(name: str, histories: list[Any], run_tag: str, budgets: str, systems: str,
+               uri: str | None, buffer_dir: Path | None, out: Path | None,
+               json_out: Path | None, cache_dir: Path | None, quiet: bool) -> None:
+    from graphmem.cli.progress import progress_callback
+    from graphmem_bench.histories.run import run_histories
+
+    buffer = buffer_dir or Path(".graphmem/bench") / run_tag
+    mem = _run(lambda: _connect(uri, buffer))
+    with mem, progress_callback("histories ingested", quiet) as on_ingest, \
+                progress_callback("questions", quiet) as on_progress:
+        report = _run(lambda: run_histories(
+            mem, histories, name, run_tag, budgets=_csv(budgets), systems=_csv(systems),
+            cache_dir=cache_dir, on_progress=on_progress, on_ingest=on_ingest))
+    table = report.to_markdown()
+    console.print(table, markup=False)
+    if out is not None:
+        out.write_text(table, encoding="utf-8")
+    if json_out is not None:
+        json_out.write_text(report.model_dump_json(indent=1), encoding="utf-8")
+
+
+@app.command("longmemeval")
+def bench_longmemeval(
+    data: Annotated[Path, typer.Option("--data", help="LongMemEval-S .jsonl(.gz)")] = LONGMEMEVAL,
+    per_type: Annotated[int | None, typer.Option(
+        help="The first N questions of each type (default: all).")] = 10,
+    budgets: BudgetsOpt = "128,512,1024",
+    systems: SystemsOpt = "graphmem,bm25,dense,hybrid",
+    run_tag: RunTagOpt = "lme",
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+    out: OutOpt = None,
+    json_out: JsonOutOpt = None,
+    cache_dir: CacheOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """LongMemEval: long user↔assistant histories (one per question), graphmem against
+    BM25, dense and hybrid over single dated turns at equal tokens, by question type."""
+    from graphmem_bench.histories.data import load_longmemeval
+
+    _check_data(data)
+    histories = load_longmemeval(data, per_type=per_type)
+    _histories("LongMemEval-S (development split)", histories, run_tag, budgets, systems, uri,
+               buffer_dir, out, json_out, cache_dir, quiet)
+
+
+@app.command("chat")
+def bench_chat(
+    data: Annotated[Path, typer.Option("--data", help="A chat set (.json).")] = (
+        CHAT_DIR / "zh-dev.json"),
+    budgets: BudgetsOpt = "128,512,1024",
+    systems: SystemsOpt = "graphmem,bm25,dense,hybrid",
+    run_tag: RunTagOpt = "chat",
+    uri: UriOpt = None,
+    buffer_dir: BufferOpt = None,
+    out: OutOpt = None,
+    json_out: JsonOutOpt = None,
+    cache_dir: CacheOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """graphmem's chat sets (benchmarks/data/chat/): a few users each with months of chat
+    with an assistant, half of it unrelated tasks, in English or Chinese; answer-in-context
+    counts the answer keys the context holds."""
+    from graphmem_bench.histories.data import load_chat_set
+
+    _check_data(data)
+    _histories(f"Chat set {data.stem}", load_chat_set(data), run_tag, budgets, systems, uri,
+               buffer_dir, out, json_out, cache_dir, quiet)

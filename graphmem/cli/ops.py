@@ -149,8 +149,7 @@ def worker(
     if nice:
         lower_priority(nice)  # before the models load: all of the worker's work yields
     mem = _run(lambda: _connect(uri, buffer_dir))
-    with mem:
-        job = ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes)
+    with mem, ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes) as job:
         if once:
             run = _run(job.run_once)
             console.print(f"worker {job.owner}: {run.summary()}")

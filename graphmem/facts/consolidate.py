@@ -96,6 +96,9 @@ class ConsolidationReport:
     skipped_episodes: int = 0  # distilled meanwhile by another consolidation
     skipped_facts: int = 0  # facts that could not be stored (see errors)
     errors: list[str] = field(default_factory=list)
+    # episodes whose extraction failed, each as the ExtractionError (event_id set): they
+    # are given back and retried by the next run
+    failed: list[ExtractionError] = field(default_factory=list)
     extraction: ExtractionStats | None = None  # a batch (LLM) extractor's calls and tokens
 
 
@@ -178,7 +181,8 @@ class Consolidator:
             try:
                 return list(self.extractor.extract_many(chunk))
             except Exception as exc:
-                report.errors += [str(ExtractionError(f"{e.event_id}: {exc!r}")) for e in chunk]
+                for e in chunk:
+                    _failed(report, e.event_id, exc)
                 return [None] * len(chunk)
         many = getattr(self.extractor, "extract_many", None)
         if many is not None:
@@ -191,7 +195,7 @@ class Consolidator:
             try:
                 found.append(self.extractor.extract(episode))
             except Exception as exc:  # an extractor bug must not stop the batch
-                report.errors.append(str(ExtractionError(f"{episode.event_id}: {exc!r}")))
+                _failed(report, episode.event_id, exc)
                 found.append(None)
         return found
 
@@ -478,6 +482,13 @@ def start_scheduler(job: Callable[[], object], every_s: float):  # -> Background
                       id="graphmem-consolidate")
     scheduler.start()
     return scheduler
+
+
+def _failed(report: ConsolidationReport, event_id: str, exc: Exception) -> None:
+    """Report an episode whose extraction failed (in ``errors`` and as a typed ``failed``)."""
+    error = ExtractionError(f"{event_id}: {exc!r}", event_id=event_id)
+    report.errors.append(str(error))
+    report.failed.append(error)
 
 
 def _reverified(current: CurrentVersion, change: Reverify | None) -> CurrentVersion:

@@ -23,7 +23,7 @@ import neo4j
 from neo4j.exceptions import ClientError, DriverError, Neo4jError, ServiceUnavailable
 
 from graphmem._config import redact_uri
-from graphmem._errors import ConfigError, GraphmemError, StoreUnavailableError
+from graphmem._errors import ConfigError, QueryRefusedError, StoreUnavailableError
 from graphmem.store import cypher
 from graphmem.store.server import ServerInfo, detect
 
@@ -163,9 +163,9 @@ class QueryRunner:
             with self.driver.session(database=self.database, default_access_mode=access) as s:
                 return call(s)
         except ClientError as exc:  # the query or its parameters are wrong: not an outage
-            raise GraphmemError(
-                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}"
-            ) from exc
+            raise QueryRefusedError(
+                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}",
+                query=name, code=exc.code) from exc
         except (ServiceUnavailable, DriverError, Neo4jError, OSError) as exc:
             raise StoreUnavailableError(
                 f"query {name!r} failed: Neo4j at {self.uri} is unavailable ({self._mask(exc)})",
