@@ -51,7 +51,7 @@ def test_a_bad_setting_is_a_config_error_that_names_it(make):
 
 
 def test_a_bad_argument_is_an_invalid_input_error():
-    with pytest.raises(InvalidInputError, match="AsyncMemory.connect"):
+    with pytest.raises(InvalidInputError, match=r"AsyncMemory\.connect"):
         AsyncMemory(None)  # type: ignore[arg-type]
 
 
