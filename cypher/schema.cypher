@@ -3,7 +3,7 @@
 // Cypher 25's SEARCH exists (Neo4j 2026.x), schema_vector_indexes.cypher on 5.26.
 // Parameters: none.
 //
-// Data model (see README "Data model" for the picture):
+// Data model (docs/architecture.md draws it):
 //   (:User {user_id})-[:HAS_SESSION]->(:Session {user_id, session_id})   keyed by both
 //   (:Session)-[:HAS_EPISODE]->(:Episode {event_id, user_id, tenant, session_id, start_time,
 //        end_time, goal, result, actions, actions_text, raw_span_start, raw_span_end,
@@ -12,7 +12,7 @@
 //        msg_id, role, speaker, content, text, ts})   the raw turns, keyword-searchable
 //                                          (text: content without a "Name: " prefix), not embedded
 //   (:Episode)-[:NEXT]->(:Episode)            each user's episodes in time order
-//   (:Entity {entity_id, user_id, name, kind, aliases})
+//   (:Entity {entity_id, user_id, key, name, kind, aliases})
 //   (:Fact {fact_id, user_id, entity_id, predicate, value, value_id, negated, sentence,
 //        confidence, status, first_seen, last_verified, valid_from, valid_until,
 //        source_episodes, source_messages, embedding})   one node per version of a fact;

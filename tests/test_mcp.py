@@ -189,6 +189,6 @@ def test_every_tool_is_registered_and_documented():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     guide = (REPO / "docs" / "mcp.md").read_text(encoding="utf-8")
     for tool in tools:
-        assert f"| `{tool.name}` |" in readme, f"MCP tool {tool.name} is not in the README"
+        assert f"`{tool.name}`" in readme, f"MCP tool {tool.name} is not named in the README"
         assert f"| `{tool.name}` |" in guide, f"MCP tool {tool.name} is not in docs/mcp.md"
         assert tool.description and tool.input_schema["properties"]["user_id"]["minLength"] == 1

@@ -1,5 +1,5 @@
 // Import: the typed edges (entity)-[:PREDICATE]->(value) of current fact versions.
-// rel_type is validated by graphmem (predicates.relationship_type of the fact's predicate)
+// rel_type is made by graphmem (graphmem.store.cypher.relationship_type of the fact's predicate)
 // before it gets here.
 // Parameters: $edges — list of maps {entity_id, value_id, rel_type, props}.
 UNWIND $edges AS e

@@ -1,5 +1,5 @@
 // One question's recall in one statement (Neo4j 2026.x: Cypher 25 SEARCH over the
-// filtered vector indexes). Every channel of graphmem/retrieve/recall.py, read at once:
+// filtered vector indexes). Every channel of graphmem/retrieve/channels.py, read at once:
 //   1. keyword messages: BM25 over the user's raw messages (Lucene scoped to the user by
 //      $tenant; a word of a speaker's name (weighted a tenth) or a weak word optional when
 //      the question has other words — as in search_messages_fulltext), inside

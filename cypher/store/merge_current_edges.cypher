@@ -1,5 +1,5 @@
 // The typed edge (entity)-[:PREDICATE]->(value) of each current fact version.
-// rel_type is validated by graphmem (predicates.relationship_type) before it gets here.
+// rel_type is made by graphmem (graphmem.store.cypher.relationship_type) before it gets here.
 // Only a version that is current gets its edge: a version decided again after it ended
 // (the same episode distilled again once the chain expired) is not revived as an edge.
 // Parameters: $edges — list of maps {fact_id, entity_id, value_id, rel_type, confidence,

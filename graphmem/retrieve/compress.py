@@ -7,8 +7,9 @@ relative times resolved ("yesterday [7 May 2023]") and long messages cut to the
 sentences that share the question's words.
 
 Items are sized in tokens (one budget for Chinese and English). The route decides how
-much of the budget facts may take first; passages fill what is left, best first; a fact
-that says nothing the passages already show is not repeated.
+much of the budget facts may take first; passages fill what is left, best first; a
+generic reading that a shown passage already says is not repeated (a fact of the canonical
+vocabulary always keeps its line: it is the current version of what was said).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The one place graphmem talks to the Neo4j driver.
 
 Every statement is run by name (``cypher/<name>.cypher``) with values only as
-parameters. Driver exceptions become ``StoreUnavailableError`` here, naming the
+parameters. Driver exceptions become graphmem's here — ``StoreUnavailableError`` when
+Neo4j cannot be reached, ``QueryRefusedError`` when it refuses a statement — naming the
 query, never its parameters. Reads are marked as reads so clusters route them.
 
 The driver retries a transaction that failed transiently (a deadlock, a leader switch);
