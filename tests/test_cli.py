@@ -374,3 +374,10 @@ def test_facts_of_an_unknown_predicate_name_the_canonical_ones(cli_user):
     assert done.returncode == 0, done.stderr
     assert "'nosuch' is not a canonical predicate" in done.stdout
     assert "uses_channel" in done.stdout
+
+
+def test_doctor_names_a_browser_url_as_a_bad_setting_without_a_traceback():
+    done = graphmem_cli("doctor", "--uri", "http://127.0.0.1:7474")
+    assert done.returncode == 1
+    assert "FAIL config" in done.stdout and "Bolt" in done.stdout
+    assert "Traceback" not in done.stderr

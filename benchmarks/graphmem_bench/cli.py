@@ -239,7 +239,7 @@ def _histories(name: str, histories: list[Any], run_tag: str, budgets: str, syst
 def bench_longmemeval(
     data: Annotated[Path, typer.Option("--data", help="LongMemEval-S .jsonl(.gz)")] = LONGMEMEVAL,
     per_type: Annotated[int | None, typer.Option(
-        help="The first N questions of each type (default: all).")] = 10,
+        help="The first N questions of each type (0: all).")] = 10,
     budgets: BudgetsOpt = "128,512,1024",
     systems: SystemsOpt = "graphmem,bm25,dense,hybrid",
     run_tag: RunTagOpt = "lme",
@@ -255,7 +255,7 @@ def bench_longmemeval(
     from graphmem_bench.histories.data import load_longmemeval
 
     _check_data(data)
-    histories = load_longmemeval(data, per_type=per_type)
+    histories = load_longmemeval(data, per_type=per_type or None)
     _histories("LongMemEval-S (development split)", histories, run_tag, budgets, systems, uri,
                buffer_dir, out, json_out, cache_dir, quiet)
 

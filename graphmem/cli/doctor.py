@@ -11,10 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from pydantic import ValidationError
-
 from graphmem._config import MemoryConfig, redact_uri
-from graphmem._errors import GraphmemError
+from graphmem._errors import ConfigError, GraphmemError
 from graphmem.store.runner import QueryRunner
 from graphmem.store.schema import VECTOR_INDEXES, schema_status
 from graphmem.text.language import ENGLISH_MODEL
@@ -40,8 +38,8 @@ def run_checks(
     try:
         config = MemoryConfig(**({"neo4j_uri": uri} if uri else {}),
                               neo4j_connect_timeout_s=connect_timeout_s)
-    except ValidationError as exc:
-        yield Check("config", False, exc.errors()[0]["msg"],
+    except ConfigError as exc:
+        yield Check("config", False, str(exc),
                     "pass a Bolt URI, e.g. --uri bolt://127.0.0.1:7687")
         return
     secret = config.auth[1] if config.auth else None

@@ -76,15 +76,9 @@ def _read_query(uri: str | None, query: Any, params: dict[str, Any]) -> list[dic
 
 
 def _config(uri: str | None) -> Any:
-    from pydantic import ValidationError
-
     from graphmem._config import MemoryConfig
 
-    try:
-        return MemoryConfig(**({"neo4j_uri": uri} if uri else {}))
-    except ValidationError as exc:
-        err.print(f"[red]error:[/red] {exc.errors()[0]['msg']}")
-        raise typer.Exit(1) from None
+    return _run(lambda: MemoryConfig(**({"neo4j_uri": uri} if uri else {})))
 
 
 def _print_query_list(found: list[Any], as_json: bool) -> None:
