@@ -17,7 +17,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 from itertools import pairwise
+from math import fsum
 
 from graphmem.text.language import is_chinese, split_speaker
 from graphmem.text.sentences import mask_abbreviations, unmask
@@ -104,8 +106,8 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     for words in found.values():
         for w in words:
             frequency[w] = frequency.get(w, 0) + 1
-    total = sum(1.0 / frequency.get(w, 1) for w in wanted)
-    return {key: sum(1.0 / frequency[w] for w in words) / total
+    total = fsum(1.0 / frequency.get(w, 1) for w in wanted)  # fsum: the same in any order
+    return {key: fsum(1.0 / frequency[w] for w in words) / total
             for key, words in found.items()}
 
 
@@ -171,10 +173,16 @@ def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line
 
 def sentences(text: str) -> list[str]:
     """The sentences of a message, as written (abbreviations and decimals inside them)."""
+    return list(_sentences(text))
+
+
+@lru_cache(maxsize=1 << 14)
+def _sentences(text: str) -> tuple[str, ...]:
+    """``sentences``, once per text (a message never changes; questions reread it)."""
     masked = mask_abbreviations(text)
     cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(masked)), len(masked)]
-    return [piece for start, end in pairwise(cuts)
-            if (piece := unmask(masked[start:end]).strip())]
+    return tuple(piece for start, end in pairwise(cuts)
+                 if (piece := unmask(masked[start:end]).strip()))
 
 
 # Words of chat pleasantries: a sentence made only of these (and function words, names)
@@ -233,7 +241,7 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     covered: set[str] = set()
     used = 0
     while True:
-        gains = [(sum(1.0 / frequency[w] for w in found[i] - covered), -i)
+        gains = [(fsum(1.0 / frequency[w] for w in found[i] - covered), -i)
                  for i in range(len(parts))
                  if i not in chosen and found[i] - covered
                  and (not chosen or used + cost[i] <= max_tokens)]  # the best one in any case

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from graphmem.text.language import is_chinese, jieba_words
 
@@ -38,7 +39,16 @@ def stem(word: str) -> str:
 
 def content_words(text: str, names: Iterable[str] = ()) -> set[str]:
     """Stems of ``text``'s content words, without function words and ``names``."""
-    left_out = {stem(n) for name in names for n in name.split()}
+    words = set(_stems(text))
+    if names:
+        words -= {stem(n) for name in names for n in name.split()}
+    return words
+
+
+@lru_cache(maxsize=1 << 16)
+def _stems(text: str) -> frozenset[str]:
+    """``content_words`` before names are left out, once per text: a message's words
+    never change, and a question reads the same messages' sentences many times."""
     words: set[str] = set()
     for run in _WORD.findall(text):
         parts = jieba_words(run) if is_chinese(run) else [run.lower().strip("'-+")]
@@ -46,6 +56,6 @@ def content_words(text: str, names: Iterable[str] = ()) -> set[str]:
             if part in QUERY_STOPWORDS or (len(part) < 2 and not is_chinese(part)):
                 continue
             key = stem(part)
-            if key and key not in left_out:
+            if key:
                 words.add(key)
-    return words
+    return frozenset(words)
