@@ -118,6 +118,8 @@ class RetrievalConfig(BaseModel):
     fact_share_episodic: float = Field(default=0.0, ge=0, le=1)
     line_tokens: int | None = Field(default=None, ge=1)  # None: budget / line_share
     line_share: int = Field(default=6, ge=1)  # a message shows at most 1/6 of the budget
+    lead_passages: int = Field(default=0, ge=0)  # the best passages may show more:
+    lead_line_share: float = Field(default=0.0, ge=0, le=1)  # up to this share of the budget
     min_line_tokens: int = Field(default=40, ge=1)
     redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
 

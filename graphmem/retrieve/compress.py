@@ -161,6 +161,9 @@ def choose(
     message cut to ``line_tokens``, by default a ``line_share`` of the budget)."""
     line_tokens = config.line_tokens or max(config.min_line_tokens,
                                             budget // config.line_share)
+    # the best passages may show more of a long message (a plan, a list, a recipe) than
+    # the rest: the answer is often a line of it that repeats no word of the question
+    lead_tokens = max(line_tokens, int(budget * config.lead_line_share))
     names = {speaker_and_text(li)[0] for p in passages for li in p.lines}
     outdated = {mid for f in facts for mid in f.outdated_messages}
     share = config.fact_share(route)
@@ -178,13 +181,14 @@ def choose(
     episodes: set[str] = set()
     shown: Shown = {}
     used = tokens.of(kept_facts, lines, shown, chinese)
-    for passage in passages:  # best first; each kept only if the whole block still fits
+    for rank, passage in enumerate(passages):  # best first; each kept if the block fits
         if used >= budget:
             break
         new_episode = passage.event_id not in episodes
         if new_episode and len(episodes) >= max_episodes:
             continue
-        block = Block(passage, tuple(line_text(li, query, line_tokens, names,
+        cap = lead_tokens if rank < config.lead_passages else line_tokens
+        block = Block(passage, tuple(line_text(li, query, cap, names,
                                                li.message_id in outdated)
                                      for li in passage.lines))
         trial = dict(shown)
