@@ -48,6 +48,9 @@ CREATE CONSTRAINT lease_user_unique IF NOT EXISTS FOR (l:Lease) REQUIRE l.user_i
 CREATE RANGE INDEX episode_user_start IF NOT EXISTS FOR (e:Episode) ON (e.user_id, e.start_time);
 CREATE RANGE INDEX episode_start_time IF NOT EXISTS FOR (e:Episode) ON (e.start_time);
 CREATE RANGE INDEX episode_end_time IF NOT EXISTS FOR (e:Episode) ON (e.end_time);
+// episodes whose messages consolidation has not embedded yet
+CREATE RANGE INDEX episode_messages_pending IF NOT EXISTS
+FOR (e:Episode) ON (e.messages_pending);
 CREATE RANGE INDEX fact_user_status IF NOT EXISTS FOR (f:Fact) ON (f.user_id, f.status);
 CREATE RANGE INDEX fact_key IF NOT EXISTS FOR (f:Fact) ON (f.user_id, f.entity_id, f.predicate);
 CREATE RANGE INDEX fact_last_verified IF NOT EXISTS FOR (f:Fact) ON (f.last_verified);

@@ -9,4 +9,8 @@ OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_funct
 
 CREATE VECTOR INDEX fact_embedding IF NOT EXISTS
 FOR (f:Fact) ON f.embedding
+OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};;
+
+CREATE VECTOR INDEX message_embedding IF NOT EXISTS
+FOR (m:Message) ON m.embedding
 OPTIONS {indexConfig: {`vector.dimensions`: $dimension, `vector.similarity_function`: 'cosine'}};

@@ -39,7 +39,7 @@ from graphmem._models import (
     MessageIn,
     QueryExplanation,
 )
-from graphmem.embed import Embedder, load_embedder
+from graphmem.embed import Embedder, embed_queries, load_embedder, vector_space
 from graphmem.extract import Extractor, RuleExtractor
 from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.facts.predicates import canonical_predicate
@@ -97,7 +97,7 @@ class Memory:
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
-            apply_schema(self._runner, self.embedder.dimension)
+            apply_schema(self._runner, self.embedder.dimension, vector_space(self.embedder))
             self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
         except Exception:
             self._runner.close()
@@ -328,7 +328,7 @@ class Memory:
         settings = retrieval_settings(retrieval, self.config.retrieval)
         budget = token_budget or settings.default_budget
         self._online.drain()  # read your own writes
-        vector = self.embedder.embed([user_query])[0]
+        vector = embed_queries(self.embedder, [user_query])[0]
         question = Question(
             query=user_query, vector=vector, user_id=user_id, route=route, window=window,
             now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
@@ -378,7 +378,7 @@ class Memory:
             valid_text(query, "query")
             if not query.strip():
                 raise InvalidInputError("query is empty")
-            vector = self.embedder.embed([query])[0]
+            vector = embed_queries(self.embedder, [query])[0]
         else:
             vector = valid_vector(query, self.embedder.dimension)
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import uuid
 import zipfile
 from pathlib import Path
 
@@ -201,3 +202,46 @@ def test_episodes_written_with_torch_are_found_by_a_question_embedded_with_int8(
 
     assert ctx.episodes, ctx.text
     assert ctx.episodes[0].session_id == f"{user_id}-painting"
+
+
+def test_a_database_refuses_another_models_vectors_until_it_is_reembedded(
+        neo4j_uri, embedder, tmp_path):
+    """Two models of one dimension make vectors that look alike and mean nothing together:
+    a database records the vector space its vectors were made in, refuses an embedder of
+    another space with a ConfigError that names `graphmem reembed`, and after `graphmem
+    reembed` accepts the new one. (The test database is shared: it ends in the space it
+    started in, whatever happens.)"""
+    from graphmem import Memory
+    from graphmem.reembed import reembed
+    from graphmem.store.runner import QueryRunner
+
+    class Renamed:  # the same vectors under another model's name: another space
+        def __init__(self, real) -> None:
+            self.real, self.dimension = real, real.dimension
+            self.model_name = self.space = "another-model"
+
+        def embed(self, texts):
+            return self.real.embed(texts)
+
+    database = f"vs{uuid.uuid4().hex[:8]}"
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "a", embedder=embedder) as mem:
+        mem.add_message(database, "s1", "user", "I like tulips.")
+        mem.flush()
+        mem.consolidate(database)
+    with pytest.raises(ConfigError, match="graphmem reembed"):
+        Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=Renamed(embedder))
+    runner = QueryRunner(neo4j_uri, None)
+    try:
+        done = reembed(runner, Renamed(embedder))
+        assert done["episodes"] >= 1 and done["facts"] >= 1
+        with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "c",
+                            embedder=Renamed(embedder)) as mem:
+            assert "tulips" in mem.query_memory("Which flowers do I like?", database).text
+        with pytest.raises(ConfigError, match="another-model"):  # now the old one is refused
+            Memory.connect(neo4j_uri, buffer_dir=tmp_path / "d", embedder=embedder)
+    finally:
+        runner.close()
+        back = subprocess.run([sys.executable, "-m", "graphmem", "reembed", "--uri", neo4j_uri,
+                               "-q"], capture_output=True, text=True, timeout=900)
+    assert back.returncode == 0, back.stderr
+    assert "all-MiniLM-L6-v2" in back.stdout

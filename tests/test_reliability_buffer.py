@@ -210,7 +210,7 @@ def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
     gate = threading.Event()
 
     class Stuck:  # the embedder of a writer that has fallen behind
-        dimension = embedder.dimension
+        dimension, model_name, space = embedder.dimension, "stuck", embedder.space
 
         def embed(self, texts):
             gate.wait(30)

@@ -113,7 +113,7 @@ class RefusingEmbedder:
 
     def __init__(self, real, poison: str) -> None:
         self.real, self.poison = real, poison
-        self.dimension = real.dimension
+        self.dimension, self.model_name, self.space = real.dimension, "refusing", real.space
 
     def embed(self, texts):
         if any(self.poison in t for t in texts):

@@ -14,7 +14,9 @@
 //   6. when $episode_k > 0 and the question is only about a time ($strict) or the keyword
 //      channel found fewer than $few_keywords messages: the $episode_k episodes nearest
 //      $vector overlapping [$since, $until), at least $episode_floor near in meaning
-//      (cosine; null: any), with their messages in order.
+//      (cosine; null: any), with their messages in order;
+//   7. the $message_k messages nearest $vector (in-index filter on the user and
+//      [$said_since, $said_until)), when $message_k > 0.
 // Messages come back once each (with the message after it and its episode); the channels
 // as lists of message ids in rank order. Facts come back with their similarity to $vector,
 // their 8 latest source episodes and the messages of the last 8 versions they replaced
@@ -27,7 +29,7 @@
 //   $said_since, $said_until, $said_candidates, $since, $until, $second, $window_candidates,
 //   $k (keyword messages per channel), $fact_pool, $fact_candidates, $latest, $fact_query,
 //   $fact_k, $include_superseded, $fact_pointers, $episode_k, $episode_candidates,
-//   $episode_floor, $strict, $few_keywords.
+//   $episode_floor, $strict, $few_keywords, $message_k, $message_candidates.
 CYPHER 25
 OPTIONAL MATCH (u:User {user_id: $user_id})
 WITH [t IN $terms WHERE NOT t.word IN coalesce(u.speakers, [])] AS others,
@@ -142,8 +144,20 @@ CALL (said_ms) {
                   raw_span_start: e.raw_span_start, raw_span_end: e.raw_span_end,
                   messages: messages}) AS episodes
 }
-CALL (said_ms, window_ms, pointed_ms) {
-  UNWIND said_ms + window_ms + pointed_ms AS m
+CALL () {
+  WITH 1 AS asked WHERE $message_k > 0
+  MATCH (m:Message)
+    SEARCH m IN (
+      VECTOR INDEX message_embedding
+      FOR $vector
+      WHERE m.user_id = $user_id AND m.ts >= $said_since AND m.ts < $said_until
+      LIMIT $message_candidates
+    ) SCORE AS score
+  WITH m, score ORDER BY score DESC, m.message_id LIMIT $message_k
+  RETURN collect(m) AS near_ms
+}
+CALL (said_ms, window_ms, pointed_ms, near_ms) {
+  UNWIND said_ms + window_ms + pointed_ms + near_ms AS m
   WITH DISTINCT m
   OPTIONAL MATCH (n:Message {user_id: m.user_id, session_id: m.session_id, msg_id: m.msg_id + 1})
   OPTIONAL MATCH (e:Episode {event_id: m.event_id})
@@ -161,5 +175,6 @@ RETURN [m IN said_ms | m.message_id] AS said, said_seen,
        [m IN window_ms | m.message_id] AS in_window, window_seen,
        [id IN pointed WHERE id IN [m IN pointed_ms | m.message_id]] AS pointed,
        [f IN near_facts | f.fact_id] AS near_facts,
+       [m IN near_ms | m.message_id] AS near_messages,
        [f IN word_facts | f.fact_id] AS word_facts,
        facts, episodes, messages

@@ -31,7 +31,9 @@ SET e.user_id = ep.user_id,
     e.raw_span_start = ep.raw_span_start,
     e.raw_span_end = ep.raw_span_end,
     e.participants = ep.participants,
-    e.semantics_refs = coalesce(e.semantics_refs, [])
+    e.semantics_refs = coalesce(e.semantics_refs, []),
+    // its messages wait for consolidation to embed them (once: a replay changes nothing)
+    e.messages_pending = CASE WHEN e.messages_embedded_at IS NULL THEN true END
 MERGE (s)-[:HAS_EPISODE]->(e)
 WITH e, ep
 CALL db.create.setNodeVectorProperty(e, 'embedding', ep.embedding)

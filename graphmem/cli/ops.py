@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 from graphmem.cli.base import (
     BufferOpt,
     JsonOpt,
+    QuietOpt,
     UriOpt,
     _connect,
     _run,
@@ -224,3 +225,36 @@ def bench(ctx: typer.Context) -> None:
         raise typer.Exit(1)
     bench_app = next(iter(found)).load()
     bench_app(ctx.args, prog_name="graphmem bench")
+
+
+@app.command()
+def reembed(
+    uri: UriOpt = None,
+    embedder: Annotated[str | None, typer.Option(
+        envvar="GRAPHMEM_EMBEDDER", help="The embedder to re-embed with (default: the "
+        "configured one).")] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Embed every episode and fact again with the configured embedder (after changing
+    the embedding model), then record it as the database's vector space."""
+    from graphmem._config import MemoryConfig
+    from graphmem.cli.progress import progress_callback
+    from graphmem.embed import load_embedder, vector_space
+    from graphmem.reembed import reembed as reembed_all
+    from graphmem.store.runner import QueryRunner
+
+    settings: dict[str, Any] = {"neo4j_uri": uri} if uri else {}
+    if embedder:
+        settings["embedder"] = embedder
+    config = _run(lambda: MemoryConfig(**settings))
+    model = _run(lambda: load_embedder(config))
+    runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
+                         retry_s=config.neo4j_retry_s)
+    try:
+        _run(runner.verify)
+        with progress_callback("re-embedded", quiet) as on_progress:
+            done = _run(lambda: reembed_all(runner, model, on_progress))
+    finally:
+        runner.close()
+    console.print(f"re-embedded {done['episodes']} episodes and {done['facts']} fact versions "
+                  f"with {vector_space(model)}")

@@ -31,12 +31,30 @@ if TYPE_CHECKING:
 
 
 class Embedder(Protocol):
-    """Turns texts into unit-length vectors of ``dimension`` floats."""
+    """Turns texts into unit-length vectors of ``dimension`` floats.
+
+    ``embed`` embeds what is stored (episodes, facts, messages). An embedder whose model
+    embeds questions differently (e5's ``query:`` prefix) also has ``embed_query``; and
+    ``space`` names the vector space, so a database written by one model is never read
+    with another (default: ``model_name``). Both are optional."""
 
     model_name: str
     dimension: int
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+
+def embed_queries(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]:
+    """Questions embedded as the model wants them (``embed_query`` when it has one)."""
+    query = getattr(embedder, "embed_query", None)
+    return query(texts) if callable(query) else embedder.embed(texts)
+
+
+def vector_space(embedder: Embedder) -> str:
+    """The name of the vector space ``embedder`` writes: vectors of two embedders of one
+    space can be compared (the three runtimes of all-MiniLM-L6-v2 share one)."""
+    return str(getattr(embedder, "space", None) or getattr(embedder, "model_name", None)
+               or type(embedder).__name__)
 
 
 def resolve_model_path(model: str) -> Path:
@@ -87,6 +105,8 @@ class SentenceTransformerEmbedder:
         hf_logging.disable_progress_bar()
 
         self.model_name = model
+        self.space = DEFAULT_EMBEDDING_MODEL if model in (
+            DEFAULT_EMBEDDING_MODEL, "sentence-transformers/all-MiniLM-L6-v2") else model
         self.batch_size = batch_size
         self._model = SentenceTransformer(
             str(resolve_model_path(model)), device="cpu", local_files_only=True
@@ -148,6 +168,7 @@ def load_named_embedder(
     file_name = ONNX_FILES[name]
     folder = minilm_onnx_file(model_dir or default_model_dir(), file_name)
     return OnnxEmbedder(folder, file_name, model_name=f"{DEFAULT_EMBEDDING_MODEL} ({name})",
+                        space=DEFAULT_EMBEDDING_MODEL,
                         batch_size=batch_size, threads=threads)
 
 

@@ -34,6 +34,7 @@ class OnnxEmbedder:
         file_name: str,
         *,
         model_name: str,
+        space: str | None = None,
         batch_size: int = 64,
         threads: int | None = None,
     ) -> None:
@@ -48,6 +49,7 @@ class OnnxEmbedder:
             ) from exc
         self._np = np
         self.model_name = model_name
+        self.space = space or model_name
         self.batch_size = batch_size
         self._pooling = _pooling_mode(folder)
         self._tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))

@@ -46,6 +46,7 @@ from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
 from graphmem.extract.plans import names_plan
+from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
     Create,
@@ -83,6 +84,7 @@ CLAIM_BATCH = 64  # episodes claimed at a time
 CLAIM_LEASE_S = 600  # a claim left by a crashed run frees itself after this long
 
 
+
 @dataclass
 class ConsolidationReport:
     episodes: int = 0
@@ -91,6 +93,7 @@ class ConsolidationReport:
     superseded: int = 0
     historic: int = 0
     embedded: int = 0
+    messages_embedded: int = 0  # messages given their vector (the nearest-messages channel)
     expired: int = 0
     deleted: int = 0
     skipped_episodes: int = 0  # distilled meanwhile by another consolidation
@@ -164,6 +167,7 @@ class Consolidator:
         if isinstance(self.extractor, BatchExtractor):
             report.extraction = self.extractor.take_stats()
         report.embedded = self.embed_new_facts()
+        report.messages_embedded = self.embed_new_messages(user_id)
         report.expired = self.expire(now, user_id)
         if self.retention is not None:
             report.deleted = int(self.runner.write(
@@ -378,21 +382,11 @@ class Consolidator:
         fact_store.apply_changes(tx, entities, maybe_same, changes)
         return changes
 
-    def embed_new_facts(self, batch: int = 256) -> int:
-        done = 0
-        while True:
-            rows = self.runner.read("consolidate/list_unembedded_facts", limit=batch)
-            if not rows:
-                return done
-            rows.sort(key=lambda r: r["fact_id"])
-            vectors = self.embedder.embed([r["sentence"] for r in rows])
-            self.runner.write_many([
-                ("store/lock_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
-                ("consolidate/set_fact_embeddings", {"rows": [
-                    {"fact_id": r["fact_id"], "embedding": v}
-                    for r, v in zip(rows, vectors, strict=True)]}),
-            ], name="consolidate/set_fact_embeddings")
-            done += len(rows)
+    def embed_new_messages(self, user_id: str | None = None) -> int:
+        return vectors.embed_new_messages(self.runner, self.embedder, user_id)
+
+    def embed_new_facts(self) -> int:
+        return vectors.embed_new_facts(self.runner, self.embedder)
 
     def expire(self, now: datetime, user_id: str | None = None) -> int:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)

@@ -43,6 +43,7 @@ class Channels:
     fact_lines: list[dict[str, Any]]  # fact rows that may become lines
     pointed: list[dict[str, Any]]  # messages the nearest facts were said in
     episodes: list[dict[str, Any]]  # nearest episodes with their messages (when read)
+    near_messages: list[dict[str, Any]]  # messages nearest the question (their vectors)
 
 
 def read_channels(runner: QueryRunner, q: Question, config: RetrievalConfig) -> Channels:
@@ -67,6 +68,11 @@ def _episode_k(q: Question, config: RetrievalConfig) -> int:
     if not q.top_k_episodes or not config.vector_episodes:
         return 0
     return max(config.vector_episodes, q.top_k_episodes) if q.strict else config.vector_episodes
+
+
+def _message_k(q: Question, config: RetrievalConfig) -> int:
+    """Nearest messages the vector channel reads (0: none)."""
+    return config.vector_messages if q.top_k_episodes else 0
 
 
 def _all_time(q: Question) -> tuple[datetime, datetime]:
@@ -96,7 +102,8 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         fact_pointers=config.fact_pointers if q.top_k_episodes else 0,
         episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1), config),
         episode_floor=None if q.strict else config.episode_floor, strict=q.strict,
-        few_keywords=config.few_keywords)
+        few_keywords=config.few_keywords, message_k=_message_k(q, config),
+        message_candidates=search_width(max(_message_k(q, config), 1), config))
     row = runner.read("retrieve/recall_question", **params)[0]
     by_id = {m["message"]["message_id"]: m for m in row["messages"]}
     said = [by_id[i] for i in row["said"]]
@@ -114,7 +121,8 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         said=said, in_window=in_window,
         near_facts=[facts[i] for i in row["near_facts"]],
         fact_lines=_fact_lines([facts[i] for i in ids], q, fact_k),
-        pointed=[by_id[i] for i in row["pointed"]], episodes=row["episodes"])
+        pointed=[by_id[i] for i in row["pointed"]], episodes=row["episodes"],
+        near_messages=[by_id[i] for i in row["near_messages"]])
 
 
 def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
@@ -180,9 +188,17 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
                      runner.read("retrieve/get_episode_messages",
                                  event_ids=[e for e, _ in near], user_id=q.user_id)}
             episodes = [by_id[e] | {"score": score} for e, score in near if e in by_id]
+    near_messages: list[dict[str, Any]] = []
+    if message_k := _message_k(q, config):
+        near = nearest(runner, "messages", q.vector, message_k, config, user_id=q.user_id,
+                       since=said_since, until=said_until)
+        if near:
+            by_id = {r["message"]["message_id"]: r for r in runner.read(
+                "retrieve/get_messages", message_ids=[i for i, _ in near], user_id=q.user_id)}
+            near_messages = [by_id[i] for i, _ in near if i in by_id]
     return Channels(said=said, in_window=in_window, near_facts=near_facts,
                     fact_lines=_fact_lines([rows[i] for i in ids if i in rows], q, fact_k),
-                    pointed=pointed, episodes=episodes)
+                    pointed=pointed, episodes=episodes, near_messages=near_messages)
 
 
 def _fact_lines(rows: list[dict[str, Any]], q: Question, fact_k: int) -> list[dict[str, Any]]:

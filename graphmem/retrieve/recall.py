@@ -48,6 +48,7 @@ KEYWORD = "keyword"
 IN_WINDOW = "keyword in the time window"
 FACT_POINTERS = "messages of the nearest facts"
 NEAREST_EPISODES = "nearest episodes"
+NEAREST_MESSAGES = "nearest messages"
 
 
 @dataclass
@@ -95,6 +96,9 @@ class PassageRetriever:
                 channels.append((IN_WINDOW, c.window_weight, _take(found, read.in_window)))
             if c.fact_pointers and read.pointed:
                 channels.append((FACT_POINTERS, c.fact_weight, _take(found, read.pointed)))
+            if read.near_messages:
+                channels.append((NEAREST_MESSAGES, c.message_weight,
+                                 _take(found, read.near_messages)))
             if read.episodes:
                 # the time window ∩ vector channel: the whole story of a question only about
                 # a time, and what is left when the question's words are not in the messages

@@ -8,19 +8,25 @@ from graphmem.store import cypher
 from graphmem.store.migrate import migrate_graph
 from graphmem.store.runner import QueryRunner
 
-VECTOR_INDEXES = ("episode_embedding", "fact_embedding")
+VECTOR_INDEXES = ("episode_embedding", "fact_embedding", "message_embedding")
 # What each vector index holds where Cypher 25's SEARCH filters inside it (Neo4j 2026.x):
 # the vector, then the filter properties (schema_filtered_vector_indexes.cypher).
 FILTERED_PROPERTIES = {
     "episode_embedding": ["embedding", "user_id", "start_time", "end_time"],
     "fact_embedding": ["embedding", "user_id", "valid_from"],
+    "message_embedding": ["embedding", "user_id", "ts"],
 }
 QUANTIZATION = "NONE"  # binary quantization loses recall when filtered (docs/vector-search.md)
 
 
-def apply_schema(runner: QueryRunner, dimension: int) -> None:
+# The only embedding model before graphmem recorded which one made a database's vectors.
+LEGACY_SPACE = "all-MiniLM-L6-v2"
+
+
+def apply_schema(runner: QueryRunner, dimension: int, space: str | None = None) -> None:
     """Create constraints and indexes if missing, wait until they are ONLINE, then
-    migrate a graph written by an older graphmem (``graphmem.store.migrate``).
+    migrate a graph written by an older graphmem (``graphmem.store.migrate``) and check
+    that its vectors were made in ``space`` (the embedder's vector space; None: unchecked).
 
     On a server with ``SEARCH`` the vector indexes carry filter properties; one built
     without them (a database from 5.26) is dropped and rebuilt from the stored vectors.
@@ -39,6 +45,23 @@ def apply_schema(runner: QueryRunner, dimension: int) -> None:
     runner.read("admin/wait_for_indexes")
     runner.server(refresh=True)  # which indexes now filter
     migrate_graph(runner)
+    if space is not None:
+        check_vector_space(runner, space, dimension)
+
+
+def check_vector_space(runner: QueryRunner, space: str, dimension: int) -> None:
+    """Record the database's vector space on first use; refuse another one later (two
+    models of one dimension make vectors that look alike and mean nothing together)."""
+    row = runner.read("store/get_vector_space")[0]
+    stored = row["space"] or (LEGACY_SPACE if row["embedded"] else None)
+    if stored is not None and stored != space:
+        raise ConfigError(
+            f"this database's vectors were made by {stored!r}, but this Memory embeds with "
+            f"{space!r}: connect with the embedder that made them (GRAPHMEM_EMBEDDER), or "
+            "re-embed the database with `graphmem reembed` (every episode, fact and message "
+            "with the configured embedder).")
+    if row["space"] is None:
+        runner.write("store/set_vector_space", space=space, dimension=dimension)
 
 
 def _apply(runner: QueryRunner, name: str, dimension: int) -> None:
@@ -63,8 +86,8 @@ def check_vector_dimensions(runner: QueryRunner, dimension: int) -> None:
         if row["name"] in VECTOR_INDEXES and row["dimension"] not in (None, dimension):
             raise ConfigError(
                 f"vector index {row['name']!r} has {row['dimension']} dimensions but the "
-                f"embedder makes {dimension}. Use the model the index was built with, or drop "
-                f"the index (DROP INDEX {row['name']}) and re-embed."
+                f"embedder makes {dimension}. Use the model the index was built with, or "
+                "re-embed the database with `graphmem reembed`."
             )
 
 

@@ -19,8 +19,9 @@ from graphmem._models import LATEST_TS
 from graphmem.store.ids import tenant_key
 from graphmem.store.runner import QueryRunner
 
-Kind = Literal["episodes", "facts"]
-INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedding"}
+Kind = Literal["episodes", "facts", "messages"]
+INDEX: dict[Kind, str] = {"episodes": "episode_embedding", "facts": "fact_embedding",
+                          "messages": "message_embedding"}
 # SEARCH asks the filtered index for search_width times k and keeps the k best: at LIMIT k
 # the index's own search misses neighbours of users with many items (recall 0.98 at 100k
 # episodes); at 10 × k recall is 0.999 for ~2 ms more (docs/vector-search.md).
@@ -45,9 +46,9 @@ def nearest(
         raise ConfigError(f"vector_search='filtered' needs a vector index that holds its "
                           f"filter properties (Neo4j 2026.x); {INDEX[kind]} does not")
     if mode == "filtered" or (mode == "auto" and filtered):
-        if kind == "episodes":
-            return nearest_episodes_in_index(runner, vector, k, settings, **filters)
-        return _nearest_facts_in_index(runner, vector, k, settings, **filters)
+        if kind == "facts":
+            return _nearest_facts_in_index(runner, vector, k, settings, **filters)
+        return nearest_in_index(runner, kind, vector, k, settings, **filters)
     if mode == "exact":
         return nearest_exact(runner, kind, vector, k, **filters)
     count = count_in_filter(runner, kind, **filters)
@@ -92,12 +93,12 @@ def search_width(k: int, settings: RetrievalConfig = DEFAULTS) -> int:
     return min(settings.search_width * k, max(settings.max_vector_candidates, k))
 
 
-def nearest_episodes_in_index(runner: QueryRunner, vector: Sequence[float], k: int,
-                              settings: RetrievalConfig = DEFAULTS, **filters: Any
-                              ) -> list[tuple[str, float]]:
-    """Episodes through the filtered vector index (Cypher 25 ``SEARCH … WHERE``): one index
-    operator asked for ``search_width × k``, the ``k`` best kept."""
-    rows = runner.read("retrieve/search_episodes_filtered", vector=list(vector), k=k,
+def nearest_in_index(runner: QueryRunner, kind: Kind, vector: Sequence[float], k: int,
+                     settings: RetrievalConfig = DEFAULTS, **filters: Any
+                     ) -> list[tuple[str, float]]:
+    """Episodes or messages through the filtered vector index (Cypher 25 ``SEARCH …
+    WHERE``): one index operator asked for ``search_width × k``, the ``k`` best kept."""
+    rows = runner.read(f"retrieve/search_{kind}_filtered", vector=list(vector), k=k,
                        candidates=search_width(k, settings), **filters)
     return [(r["id"], float(r["score"])) for r in rows]
 
