@@ -39,7 +39,7 @@ from graphmem._models import (
     MessageIn,
     QueryExplanation,
 )
-from graphmem.embed import Embedder, embed_queries, load_embedder, vector_space
+from graphmem.embed import Embedder, cosine_scale, embed_queries, load_embedder, vector_space
 from graphmem.extract import Extractor, RuleExtractor
 from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.facts.predicates import canonical_predicate
@@ -58,6 +58,7 @@ from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
 from graphmem.text import language as nlp
+from graphmem.text.language import is_chinese
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("graphmem")
@@ -333,7 +334,8 @@ class Memory:
             query=user_query, vector=vector, user_id=user_id, route=route, window=window,
             now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
             include_superseded=bool((filters or {}).get("include_superseded")),
-            min_confidence=self.config.min_confidence)
+            min_confidence=self.config.min_confidence,
+            cosine_scale=cosine_scale(self.embedder, is_chinese(user_query)))
         passages, found = recall(self._runner, question, settings)
         context, blocks = assemble(question, passages, found, budget, settings)
         return context, found, blocks

@@ -53,7 +53,7 @@ def settings_problems(exc: ValidationError) -> str:
 DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 # all-MiniLM-L6-v2 three ways, same 384-d vectors: sentence-transformers on torch (fp32), or
 # onnxruntime on the ONNX export from the langchain4j jars (fp32, or int8-quantized).
-EmbedderName = Literal["minilm-torch", "minilm-onnx", "minilm-onnx-int8"]
+EmbedderName = Literal["e5-small-int8", "minilm-torch", "minilm-onnx", "minilm-onnx-int8"]
 # int8 by the numbers: LoCoMo answer-in-context within 0.4 points of torch at every budget
 # (docs/benchmarks.md), 2-3x the texts/s and a question embedded in a few ms.
 DEFAULT_EMBEDDER: EmbedderName = "minilm-onnx-int8"

@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from graphmem import count_tokens
 from graphmem_bench.lucene import lucene_or_query
 from graphmem_bench.store import BenchStore
-from graphmem_bench.text import Embedder, day_label
+from graphmem_bench.text import Embedder, day_label, embed_questions
 
 T = TypeVar("T")
 
@@ -272,7 +272,7 @@ class FlatBaseline(_Baseline):
              vector: Sequence[float] | None = None) -> list[dict[str, Any]]:
         """As ``_Baseline.rank``; ``vector`` is the question's embedding if already made."""
         if vector is None:
-            vector = self.embedder.embed([query])[0]
+            vector = embed_questions(self.embedder, [query])[0]
         return self._ranked(user_id, target, vector=list(vector))
 
     def _search(self, user_id: str, k: int, candidates: int, **params: Any) -> list[dict]:

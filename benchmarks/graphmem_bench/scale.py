@@ -36,6 +36,7 @@ from pydantic import BaseModel
 from graphmem import ConfigError, RetrievalConfig
 from graphmem_bench.generate import ScaleCorpus
 from graphmem_bench.store import BenchStore
+from graphmem_bench.text import embed_questions
 
 StageProgress = Callable[[str, int, int], None]  # (stage, done, total)
 DESIGNS = ("brute_force", "oversample", "filtered_index")
@@ -337,11 +338,11 @@ def _run_size(mem: Any, corpus: ScaleCorpus, n_questions: int, k: int,
     consolidation_s = time.perf_counter() - started
     # 3. questions
     asked = scale_questions(corpus, n_questions, seed)
-    vectors = mem.embedder.embed([q.text for q in asked])
+    vectors = embed_questions(mem.embedder, [q.text for q in asked])
     embed_one = []
     for q in asked:
         started = time.perf_counter()
-        mem.embedder.embed([q.text])
+        embed_questions(mem.embedder, [q.text])
         embed_one.append((time.perf_counter() - started) * 1000)
     first = time.perf_counter()
     mem.query_memory(asked[0].text, asked[0].user_id, now=asked[0].now)

@@ -23,3 +23,10 @@ def day_label(when: datetime, chinese: bool = False) -> str:
     if chinese:
         return f"{when.year}年{when.month}月{when.day}日"
     return f"{when.day} {when:%B %Y}"
+
+
+def embed_questions(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]:
+    """Questions as the model wants them: ``embed_query`` when the embedder has one (e5's
+    ``query:`` prefix), as graphmem itself embeds them."""
+    query = getattr(embedder, "embed_query", None)
+    return query(texts) if callable(query) else embedder.embed(texts)

@@ -21,13 +21,10 @@ import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, get_args
+from typing import Protocol, get_args
 
 from graphmem._config import DEFAULT_EMBEDDING_MODEL, EmbedderName, MemoryConfig
 from graphmem._errors import ConfigError
-
-if TYPE_CHECKING:
-    from graphmem.embed.onnx import OnnxEmbedder
 
 
 class Embedder(Protocol):
@@ -48,6 +45,21 @@ def embed_queries(embedder: Embedder, texts: Sequence[str]) -> list[list[float]]
     """Questions embedded as the model wants them (``embed_query`` when it has one)."""
     query = getattr(embedder, "embed_query", None)
     return query(texts) if callable(query) else embedder.embed(texts)
+
+
+# How cosines of question and text are read, per language of the question: the median
+# cosine of unrelated pairs and of pairs that answer (measured on
+# scripts/compare_embedders/data). Retrieval's thresholds are set on all-MiniLM-L6-v2's
+# English scale (0.04 / 0.37); another model's cosines are mapped onto it linearly, so one
+# threshold means the same with every model (e5's cosines crowd between 0.75 and 0.95, and
+# Chinese ones higher still).
+REFERENCE_SCALE = (0.04, 0.37)
+
+
+def cosine_scale(embedder: Embedder, chinese: bool) -> tuple[float, float]:
+    """(unrelated, answering) median cosines of ``embedder`` for a question's language."""
+    scales = getattr(embedder, "cosine_scales", None) or {}
+    return tuple(scales.get("zh" if chinese else "en", REFERENCE_SCALE))  # type: ignore
 
 
 def vector_space(embedder: Embedder) -> str:
@@ -134,7 +146,7 @@ class SentenceTransformerEmbedder:
 
 def load_embedder(
     config: MemoryConfig, *, threads: int | None = None
-) -> SentenceTransformerEmbedder | OnnxEmbedder:
+) -> Embedder:
     """The embedder ``config.embedder`` names, loaded from local files."""
     return load_named_embedder(
         config.embedder,
@@ -152,8 +164,17 @@ def load_named_embedder(
     torch_model: str = DEFAULT_EMBEDDING_MODEL,
     model_dir: Path | None = None,
     threads: int | None = None,
-) -> SentenceTransformerEmbedder | OnnxEmbedder:
+) -> Embedder:
     """One of ``EMBEDDERS`` by name; a ConfigError that says how to install it if absent."""
+    if name == "e5-small-int8":
+        if torch_model != DEFAULT_EMBEDDING_MODEL:
+            raise ConfigError(f"embedding_model={torch_model!r} applies to the minilm-torch "
+                              "embedder only")
+        from graphmem.embed.e5 import E5Embedder
+        from graphmem.embed.models import default_model_dir
+
+        return E5Embedder(model_dir or default_model_dir(), batch_size=min(batch_size, 32),
+                          threads=threads)
     if name == "minilm-torch":
         return SentenceTransformerEmbedder(torch_model, batch_size, threads)
     from graphmem.embed.models import ONNX_FILES, default_model_dir, minilm_onnx_file

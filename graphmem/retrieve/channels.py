@@ -101,7 +101,8 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         fact_k=fact_k, include_superseded=q.include_superseded,
         fact_pointers=config.fact_pointers if q.top_k_episodes else 0,
         episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1), config),
-        episode_floor=None if q.strict else config.episode_floor, strict=q.strict,
+        episode_floor=None if q.strict else q.cosine_of(config.episode_floor),
+        strict=q.strict,
         few_keywords=config.few_keywords, message_k=_message_k(q, config),
         message_candidates=search_width(max(_message_k(q, config), 1), config))
     row = runner.read("retrieve/recall_question", **params)[0]
@@ -178,7 +179,7 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
     episodes: list[dict[str, Any]] = []
     episode_k = _episode_k(q, config)
     if episode_k and (q.strict or len(said) < config.few_keywords):
-        floor = None if q.strict else config.episode_floor
+        floor = None if q.strict else q.cosine_of(config.episode_floor)
         near = [(e, score) for e, score in
                 nearest(runner, "episodes", q.vector, episode_k, config,
                         user_id=q.user_id, since=q.since, until=q.until)

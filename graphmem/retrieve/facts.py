@@ -34,36 +34,37 @@ class FactRetriever:
         asked = predicates_in(q.query)
         names = {row["fact"]["entity"] for row in rows}
         wanted = content_words(q.query, names)
-        scored = [(row, self.similarity_of(row, asked)) for row in rows
-                  if self._on_topic(row, wanted, names, asked) and self._worth_a_line(row)]
+        scored = [(row, self.similarity_of(row, asked, q)) for row in rows
+                  if self._on_topic(row, wanted, names, asked, q) and self._worth_a_line(row, q)]
         best = max((sim for _, sim in scored if sim >= c.min_fact_similarity), default=0.0)
         floor = max(c.min_fact_similarity, c.relative_floor * best)
         hits = [self._hit(row, sim, q) for row, sim in scored if sim >= floor]
         return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:q.top_k_facts]
 
-    def similarity_of(self, row: dict[str, Any], asked: set[str]) -> float:
-        """Raw cosine, plus a bonus when the question names the predicate."""
-        cosine = cosine_of(row)
+    def similarity_of(self, row: dict[str, Any], asked: set[str], q: Question) -> float:
+        """Cosine (on the reference scale), plus a bonus when the question names the
+        predicate."""
+        cosine = cosine_of(row, q)
         return ((self.config.no_embedding_similarity if cosine is None else cosine)
                 + (self.config.predicate_bonus if row["fact"]["predicate"] in asked else 0.0))
 
     def _on_topic(self, row: dict[str, Any], wanted: set[str], names: set[str],
-                  asked: set[str]) -> bool:
+                  asked: set[str], q: Question) -> bool:
         """A fact speaks to the question when it shares a content word with it (names
         aside: "Jon met investors" is not about Jon's trip to Rome), is of a predicate the
         question names, or is very close in meaning."""
         fact = row["fact"]
-        cosine = cosine_of(row)
+        cosine = cosine_of(row, q)
         return (bool(wanted & content_words(fact.get("sentence") or fact["value"], names))
                 or fact["predicate"] in asked
                 or (cosine is not None and cosine >= self.config.strong_similarity))
 
-    def _worth_a_line(self, row: dict[str, Any]) -> bool:
+    def _worth_a_line(self, row: dict[str, Any], q: Question) -> bool:
         """A fact of the canonical vocabulary (a preference, a job, an allergy...) earns a
         line of its own; a generic reading ("Melanie loves camping trips") is mostly the
         message it came from in other words — it points the passages at that message, and
         earns a line only when it is very close to the question."""
-        cosine = cosine_of(row)
+        cosine = cosine_of(row, q)
         return row["fact"]["predicate"] in PREDICATES or (
             cosine is not None and cosine >= self.config.generic_floor)
 
@@ -89,7 +90,9 @@ class FactRetriever:
         )
 
 
-def cosine_of(row: dict[str, Any]) -> float | None:
-    """Raw cosine of the fact and the question (Neo4j reports (1 + cos) / 2); None for a
-    fact not embedded yet."""
-    return None if row["similarity"] is None else 2 * float(row["similarity"]) - 1
+def cosine_of(row: dict[str, Any], q: Question) -> float | None:
+    """The cosine of the fact and the question (Neo4j reports (1 + cos) / 2) on the
+    reference scale (``Question.relatedness``); None for a fact not embedded yet."""
+    if row["similarity"] is None:
+        return None
+    return q.relatedness(2 * float(row["similarity"]) - 1)

@@ -9,6 +9,7 @@ from datetime import datetime
 from functools import cached_property
 
 from graphmem._models import EARLIEST_TS, LATEST_TS, Route, TimeWindow
+from graphmem.embed import REFERENCE_SCALE
 from graphmem.text.words import content_words, stem
 
 # Words that ask about a conversation itself, not about something in it.
@@ -43,6 +44,22 @@ class Question:
     top_k_facts: int
     include_superseded: bool = False
     min_confidence: float = 0.7  # below it (decayed), a fact is shown as reference only
+    # the embedder's (unrelated, answering) median cosines for the question's language
+    # (graphmem.embed.cosine_scale): cosines are read on one reference scale
+    cosine_scale: tuple[float, float] = REFERENCE_SCALE
+
+    def relatedness(self, cosine: float) -> float:
+        """A cosine of this question's embedder on the reference scale (all-MiniLM-L6-v2's
+        English), where retrieval's thresholds are set."""
+        unrelated, answering = self.cosine_scale
+        low, high = REFERENCE_SCALE
+        return low + (cosine - unrelated) * (high - low) / (answering - unrelated)
+
+    def cosine_of(self, relatedness: float) -> float:
+        """The cosine of this question's embedder that reads as ``relatedness``."""
+        unrelated, answering = self.cosine_scale
+        low, high = REFERENCE_SCALE
+        return unrelated + (relatedness - low) * (answering - unrelated) / (high - low)
 
     @property
     def since(self) -> datetime:

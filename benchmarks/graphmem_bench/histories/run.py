@@ -23,6 +23,7 @@ from graphmem_bench.histories.baselines import SYSTEMS, TurnIndex, VectorCache
 from graphmem_bench.histories.data import TYPES, History, Question
 from graphmem_bench.histories.score import answer_score, evidence_score
 from graphmem_bench.locomo.score import percentile
+from graphmem_bench.text import embed_questions
 
 TURN_GAP = timedelta(seconds=30)
 ITEMS_PER_TOKENS = 16  # top-k asked of graphmem at a budget, as for LoCoMo
@@ -202,7 +203,7 @@ def run_histories(
         for q in history.questions:
             evidence = [t.content for sid, j in q.evidence
                         if (t := history.turn(sid, j)) is not None]
-            vector = (np.asarray(mem.embedder.embed([q.text])[0], dtype=np.float32)
+            vector = (np.asarray(embed_questions(mem.embedder, [q.text])[0], dtype=np.float32)
                       if index is not None else None)
             for budget in budgets:
                 text, ms = ask_graphmem(mem, user_id, q, budget)

@@ -53,6 +53,7 @@ from graphmem_bench.locomo.score import (
     provenance_recall,
 )
 from graphmem_bench.store import BenchStore
+from graphmem_bench.text import embed_questions
 
 Progress = Callable[[int, int], None]
 
@@ -316,7 +317,7 @@ def _ask_baselines(baselines: Baselines, question: str, user_id: str,
             try:
                 if target > 0 and name == "flat":
                     if vector is None:
-                        vector = engine.embedder.embed([question])[0]
+                        vector = embed_questions(engine.embedder, [question])[0]
                         embed_s = time.perf_counter() - began
                     rows = engine.rank(question, user_id, target, vector=vector)
                 elif target > 0:
