@@ -17,10 +17,13 @@ _ABBREVIATIONS = (
     "approx est dept univ inc ltd corp jan feb mar apr jun jul aug sep sept oct nov dec "
     "mon tue tues wed thu thur thurs fri sat sun ave blvd rd hwy apt bldg misc ext tel"
 )
-_ABBREVIATION = re.compile(rf"\b(?:{'|'.join(_ABBREVIATIONS.split())})\.", re.IGNORECASE)
+# (the lookahead first: most words are no abbreviation, and fail it at once)
+_ABBREVIATION = re.compile(rf"\b(?=[a-z]{{2,6}}\.)(?:{'|'.join(_ABBREVIATIONS.split())})\.",
+                           re.IGNORECASE)
 _DOTTED = re.compile(r"\b(?:[A-Za-z]{1,2}\.){2,}")          # U.S., e.g., i.e., Ph.D., a.m.
 _INITIAL = re.compile(r"\b[A-HJ-Z]\.(?=\s)")               # "U. of Michigan", "J. Smith"
-_NUMBERED = re.compile(r"\b(?:no|nos|vol|fig|pp?)\.(?=\s*\d)", re.IGNORECASE)  # No. 5
+_NUMBERED = re.compile(r"\b(?=[a-z]{1,3}\.)(?:no|nos|vol|fig|pp?)\.(?=\s*\d)",
+                       re.IGNORECASE)  # No. 5
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+|(?<=[。！？])|\n+")
 _EMOJI = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
@@ -37,6 +40,8 @@ def mask_abbreviations(text: str) -> str:
     def hide(m: re.Match[str]) -> str:
         return m.group(0).replace(".", _MASK)
 
+    if "." not in text:
+        return text
     for pattern in (_DOTTED, _ABBREVIATION, _NUMBERED, _INITIAL):
         text = pattern.sub(hide, text)
     return text

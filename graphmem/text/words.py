@@ -48,14 +48,17 @@ def content_words(text: str, names: Iterable[str] = ()) -> set[str]:
 @lru_cache(maxsize=1 << 16)
 def _stems(text: str) -> frozenset[str]:
     """``content_words`` before names are left out, once per text: a message's words
-    never change, and a question reads the same messages' sentences many times."""
+    never change, and a question reads the same messages' sentences many times. (``stem``
+    inlined: a run of ``_WORD`` is all Chinese or all Latin, so one test per run.)"""
     words: set[str] = set()
     for run in _WORD.findall(text):
-        parts = jieba_words(run) if is_chinese(run) else [run.lower().strip("'-+")]
-        for part in parts:
-            if part in QUERY_STOPWORDS or (len(part) < 2 and not is_chinese(part)):
-                continue
-            key = stem(part)
-            if key:
-                words.add(key)
+        if run[0] >= "\u3400":  # Chinese: jieba's words, whole
+            words.update(w for w in jieba_words(run) if w not in QUERY_STOPWORDS)
+            continue
+        part = run.lower().strip("'-+")
+        if len(part) < 2 or part in QUERY_STOPWORDS:
+            continue
+        key = part.removesuffix("'s")[:STEM_CHARS]
+        if key:
+            words.add(key)
     return frozenset(words)
