@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmem import FactHit, InvalidInputError
+from graphmem import FactHit, InvalidInputError, RetrievalConfig
 from graphmem.facts.predicates import predicates_in
 from graphmem.retrieve.compress import Block, choose, fact_line, render
 from graphmem.retrieve.passages import (
@@ -148,6 +148,45 @@ def test_trim_also_keeps_a_later_sentence_that_brings_another_word_of_the_questi
     assert shown.startswith("A 6-mile commute is perfect for an e-bike.")
     assert "my recommendation is the Aventon Pace 500.3" in shown
     assert " … " in shown and count_tokens(shown) <= 45
+
+
+def test_trim_shows_a_messages_opening_when_room_is_left():
+    """A chat message usually opens with what it is about ("offer accepted!"), and the
+    words of the question can sit in a later sentence."""
+    text = ("Offer accepted, head of marketing at Pawplanet! The recruiter called on Tuesday "
+            "morning while I was stuck in a very long meeting about the spring campaign. "
+            "Now I have to tell my boss Linda. Can you draft a resignation email for me that "
+            "is warm and short and thanks her for three great years?")
+    shown = trim(text, "Who is my boss now?", 30)
+    assert shown == ("Offer accepted, head of marketing at Pawplanet! … "
+                     "Now I have to tell my boss Linda. …")
+
+
+@pytest.mark.parametrize("text", [
+    "给老人买血压计优先选上臂式手腕式受姿势影响大老人测出来容易不准再看屏幕大不大按键是不是一键操作",
+    "先看预算 再看屏幕大不大 按键是不是一键操作 欧姆龙那款三百左右 老人用着最省心",
+])
+def test_a_long_chinese_sentence_is_cut_by_characters_not_lost(text):
+    """Chinese has no spaces between words: a sentence longer than a line's room keeps
+    its first characters (it was cut to nothing, a bare "…")."""
+    for budget in (12, 20, 30):
+        shown = trim(text, "血压计买哪款", budget)
+        assert shown.endswith(" …") and count_tokens(shown) <= budget
+        assert len(shown.replace("…", "").strip()) >= budget // 2
+        assert text.replace(" ", "").startswith(shown.removesuffix(" …").replace(" ", ""))
+
+
+def test_a_line_with_no_room_for_a_word_is_not_shown():
+    """No "Caroline: …" line made of a speaker and an ellipsis."""
+    said = line(3, "Caroline: I adopted a puppy named Max.")
+    reply = line(4, "Assistant: 恭喜你领养了小狗", role="assistant")
+    passage = Passage(said.event_id, said.session_id, [said, reply], 1.0)
+    _, blocks, text = choose("episodic", [], [passage], "what puppy?", 60, 3, chinese=False,
+                             config=RetrievalConfig(line_tokens=1))
+    assert blocks == [] and "Caroline" not in text and "Assistant" not in text
+    _, blocks, text = choose("episodic", [], [passage], "what puppy?", 60, 3, chinese=False,
+                             config=RetrievalConfig(line_tokens=4))
+    assert "Assistant: 恭喜你 …" in text
 
 
 def test_a_shown_sentence_keeps_its_decimals_abbreviations_and_quotes():

@@ -50,11 +50,19 @@ def line_text(line: Line, query: str, max_tokens: int, names: set[str],
               outdated: bool = False) -> str:
     """``Speaker: text`` of one message without its small talk, relative times resolved,
     trimmed when long; marked ``[outdated]`` when what it said was replaced by a newer
-    version of a fact."""
+    version of a fact. Empty when no word of it fits."""
     speaker, text = speaker_and_text(line)
     mark = OUTDATED[is_chinese(text)] if outdated else ""
-    text = annotate(without_small_talk(text, query, names), line.ts)
-    return f"{speaker}: {trim(text, query, max_tokens, names)}{mark}"
+    text = without_small_talk(text, query, names)
+    # times are resolved in what is shown, not in the whole of a long message (one scan of
+    # every time rule per line: the slowest step of a question over long replies)
+    shown = annotate(trim(text, query, max_tokens, names), line.ts)
+    over = count_tokens(shown) - max_tokens
+    if over > 0:  # the resolved dates took the room of some words
+        shown = annotate(trim(text, query, max_tokens - over, names), line.ts)
+    if not shown.replace("…", "").strip():
+        return ""  # nothing of it fits: not shown
+    return f"{speaker}: {shown}{mark}"
 
 
 @dataclass(frozen=True)
@@ -105,7 +113,8 @@ def _shown(blocks: Sequence[Block]) -> Shown:
 
 def _add(shown: Shown, block: Block) -> None:
     for li, text in zip(block.passage.lines, block.texts, strict=True):
-        shown.setdefault(li.key, (li, text))
+        if text:
+            shown.setdefault(li.key, (li, text))
 
 
 def _conversation_lines(shown: Shown, chinese: bool) -> list[str]:
@@ -191,6 +200,8 @@ def choose(
         block = Block(passage, tuple(line_text(li, query, cap, names,
                                                li.message_id in outdated)
                                      for li in passage.lines))
+        if not any(block.texts):
+            continue
         trial = dict(shown)
         _add(trial, block)
         cost = tokens.of(kept_facts, lines, trial, chinese)

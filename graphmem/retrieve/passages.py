@@ -226,8 +226,10 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     """``text`` whole when it fits ``max_tokens``; else its sentences that bring the
     question's words — the one sharing them most first (rarer words count more), then any
     other that adds a word not yet shown ("a 6-mile commute is perfect for an e-bike …
-    my recommendation is the Aventon Pace") — then the ones after each (what is said about
-    it usually follows), then the ones before, while they fit; "…" marks what is left out."""
+    my recommendation is the Aventon Pace") — then the first sentence (a message usually
+    opens with what it is about: "offer accepted! … "), then the ones after each chosen one
+    (what is said about it usually follows), then the ones before, while they fit; "…"
+    marks what is left out."""
     if count_tokens(text) <= max_tokens:
         return text
     parts = sentences(text)
@@ -254,13 +256,22 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     if not chosen:
         chosen, used = [0], cost[0]
     shown = set(chosen)
-    for step in (1, -1):  # after each chosen sentence, then before it
-        for i in chosen:
-            j = i + step
-            while 0 <= j < len(parts) and j not in shown and used + cost[j] - 1 <= max_tokens:
-                shown.add(j)
-                used += cost[j] - 1
-                j += step
+
+    def extend(start: int, step: int) -> None:
+        nonlocal used
+        j = start
+        while 0 <= j < len(parts) and j not in shown and used + cost[j] - 1 <= max_tokens:
+            shown.add(j)
+            used += cost[j] - 1
+            j += step
+
+    for i in chosen:  # what is said about it usually follows
+        extend(i + 1, 1)
+    if 0 not in shown and used + cost[0] <= max_tokens:  # what the message is about
+        shown.add(0)
+        used += cost[0]
+    for i in chosen:
+        extend(i - 1, -1)
     pieces: list[str] = []
     for i in sorted(shown):
         if i > 0 and i - 1 not in shown:
@@ -270,13 +281,21 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     return result if count_tokens(result) <= max_tokens else _cut_words(result, max_tokens)
 
 
+# What a cut may end after: a CJK character (Chinese runs have no spaces) or a word with
+# the spaces before it.
+_CJK = "\u3000-\u303f\u3400-\u9fff\uff00-\uffef"
+_CUT_UNIT = re.compile(rf"\s*(?:[{_CJK}]|[^\s{_CJK}]+)")
+
+
 def _cut_words(text: str, max_tokens: int) -> str:
-    words = text.split()
-    low, high = 0, len(words)
-    while low < high:  # the most words that fit with the ellipsis
+    """The start of ``text`` that fits ``max_tokens`` with " …" after it: whole words, or
+    characters of Chinese (a Chinese sentence is one run without spaces)."""
+    units = _CUT_UNIT.findall(text)
+    low, high = 0, len(units)
+    while low < high:  # the most units that fit with the ellipsis
         middle = (low + high + 1) // 2
-        if count_tokens(" ".join(words[:middle]) + " …") <= max_tokens:
+        if count_tokens("".join(units[:middle]) + " …") <= max_tokens:
             low = middle
         else:
             high = middle - 1
-    return " ".join(words[:low]) + " …" if low < len(words) else text
+    return "".join(units[:low]).strip() + " …" if low < len(units) else text
