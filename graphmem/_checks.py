@@ -13,7 +13,13 @@ from pydantic import ValidationError
 
 from graphmem._config import RetrievalConfig
 from graphmem._errors import InvalidInputError
-from graphmem._models import MessageIn, check_id, check_text, check_time
+from graphmem._models import (
+    MAX_QUESTION_CHARS,
+    MessageIn,
+    check_id,
+    check_text,
+    check_time,
+)
 
 
 def message_in(raw: Any) -> MessageIn:
@@ -45,6 +51,18 @@ def valid_text(value: Any, name: str) -> str:
         return check_text(value, name)
     except ValueError as exc:
         raise InvalidInputError(str(exc)) from None
+
+
+def valid_question(value: Any, name: str) -> str:
+    """A question: text, not blank, at most ``MAX_QUESTION_CHARS`` characters."""
+    valid_text(value, name)
+    if not value.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if len(value) > MAX_QUESTION_CHARS:
+        raise InvalidInputError(
+            f"{name} has {len(value):,} characters; a question is at most "
+            f"{MAX_QUESTION_CHARS:,} (ask with the part that matters, e.g. the last turn)")
+    return value
 
 
 def valid_time(value: Any, name: str) -> datetime:

@@ -23,6 +23,7 @@ from graphmem._checks import (
     message_in,
     retrieval_settings,
     valid_id,
+    valid_question,
     valid_text,
     valid_time,
     valid_vector,
@@ -92,6 +93,7 @@ class Memory:
             self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
+            read_timeout_s=self.config.neo4j_read_timeout_s,
         )
         self._buffer: RawBuffer | None = None
         try:
@@ -314,9 +316,7 @@ class Memory:
         now: datetime | None, top_k_episodes: int, top_k_facts: int, token_budget: int | None,
         retrieval: RetrievalConfig | None,
     ) -> tuple[MemoryContext, Recalled, list[Block]]:
-        valid_text(user_query, "user_query")
-        if not user_query.strip():
-            raise InvalidInputError("user_query is empty")
+        valid_question(user_query, "user_query")
         valid_id(user_id, "user_id")
         for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
             if not isinstance(k, int) or isinstance(k, bool) or k < 0:
@@ -375,9 +375,7 @@ class Memory:
         its vector from ``embedder``), by the ``vector_search`` design of ``retrieval``."""
         valid_id(user_id, "user_id")
         if isinstance(query, str):
-            valid_text(query, "query")
-            if not query.strip():
-                raise InvalidInputError("query is empty")
+            valid_question(query, "query")
             vector = self.embedder.embed([query])[0]
         else:
             vector = valid_vector(query, self.embedder.dimension)

@@ -34,6 +34,9 @@ EARLIEST_TS = datetime(1900, 1, 1, tzinfo=UTC)
 LATEST_TS = datetime(2200, 1, 1, tzinfo=UTC)
 MAX_MESSAGE_CHARS = 2_000_000
 MAX_ID_CHARS = 256
+# A question (query_memory, explain_query, search_episodes) is at most this long: its cost
+# grows with its words, and no question needs more (the embedder reads 256 tokens of it).
+MAX_QUESTION_CHARS = 10_000
 
 
 def check_text(value: str, what: str) -> str:
