@@ -5,8 +5,10 @@ error)."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -14,7 +16,9 @@ from pydantic import ValidationError
 from graphmem._config import RetrievalConfig
 from graphmem._errors import InvalidInputError
 from graphmem._models import (
+    MAX_NAME_CHARS,
     MAX_QUESTION_CHARS,
+    MAX_TOP_K,
     MessageIn,
     check_id,
     check_text,
@@ -63,6 +67,50 @@ def valid_question(value: Any, name: str) -> str:
             f"{name} has {len(value):,} characters; a question is at most "
             f"{MAX_QUESTION_CHARS:,} (ask with the part that matters, e.g. the last turn)")
     return value
+
+
+def valid_name(value: Any, name: str) -> str:
+    """An entity or predicate name asked for: text of at most ``MAX_NAME_CHARS``."""
+    valid_text(value, name)
+    if len(value) > MAX_NAME_CHARS:
+        raise InvalidInputError(f"{name} has {len(value):,} characters; the limit is "
+                                f"{MAX_NAME_CHARS:,}")
+    return value
+
+
+def valid_count(value: Any, name: str, least: int, most: int = MAX_TOP_K) -> int:
+    """An integer in ``[least, most]`` (not a bool)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise InvalidInputError(f"{name} must be an integer from {least} to {most:,}")
+    return value
+
+
+def valid_path(value: Any, name: str) -> Path:
+    """A file path: a ``str`` or an ``os.PathLike`` of text, never a file descriptor (an
+    int would write into, and close, someone else's file) nor anything else."""
+    if not isinstance(value, str | os.PathLike):
+        raise InvalidInputError(
+            f"{name} must be a path (str or os.PathLike), got {type(value).__name__}")
+    path = os.fspath(value)
+    if not isinstance(path, str):
+        raise InvalidInputError(f"{name} must be a path of text, got {type(path).__name__}")
+    if not path.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if "\0" in path:
+        raise InvalidInputError(f"{name} contains a NUL character")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as exc:
+        raise InvalidInputError(f"{name} is not a valid file name here ({exc.reason} at "
+                                f"position {exc.start})") from None
+    return Path(path)
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: what an error message may echo of an
+    argument (an argument can be megabytes)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def valid_time(value: Any, name: str) -> datetime:

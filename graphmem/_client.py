@@ -22,9 +22,12 @@ from graphmem._checks import (
     check_window,
     message_in,
     retrieval_settings,
+    shown,
+    valid_count,
     valid_id,
+    valid_name,
+    valid_path,
     valid_question,
-    valid_text,
     valid_time,
     valid_vector,
 )
@@ -63,6 +66,7 @@ from graphmem.text import language as nlp
 Clock = Callable[[], datetime]
 log = logging.getLogger("graphmem")
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
+MAX_TOKEN_BUDGET = 10_000_000
 
 
 def _utcnow() -> datetime:
@@ -226,6 +230,7 @@ class Memory:
         from graphmem.export import export_user
 
         valid_id(user_id, "user_id")
+        path = valid_path(path, "path")
         self.flush(user_id)
         self._writer.drain(FLUSH_TIMEOUT_S)
         try:
@@ -241,6 +246,7 @@ class Memory:
         must have nothing yet. Returns the user id and what was restored per kind."""
         from graphmem.export import import_user
 
+        path = valid_path(path, "path")
         try:
             with open(path, encoding="utf-8") as handle:
                 user_id, counts = import_user(self._runner, self._buffer, handle,
@@ -261,7 +267,7 @@ class Memory:
         valid_id(user_id, "user_id")
         for name, value in (("entity", entity), ("predicate", predicate)):
             if value is not None:
-                valid_text(value, name)
+                valid_name(value, name)
         self._online.drain()  # read your own writes
         entity_id = None
         if entity is not None:
@@ -318,11 +324,10 @@ class Memory:
     ) -> tuple[MemoryContext, Recalled, list[Block]]:
         valid_question(user_query, "user_query")
         valid_id(user_id, "user_id")
-        for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
-            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-                raise InvalidInputError(f"{name} must be an integer >= 0")
-        if token_budget is not None and (not isinstance(token_budget, int) or token_budget <= 0):
-            raise InvalidInputError("token_budget must be a positive integer")
+        valid_count(top_k_episodes, "top_k_episodes", 0)
+        valid_count(top_k_facts, "top_k_facts", 0)
+        if token_budget is not None:
+            valid_count(token_budget, "token_budget", 1, MAX_TOKEN_BUDGET)
         now = self._clock() if now is None else valid_time(now, "now")
         route, window = route_query(user_query, now, filters)
         settings = retrieval_settings(retrieval, self.config.retrieval)
@@ -341,7 +346,7 @@ class Memory:
     def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes —
         only if the fact is the user's."""
-        valid_text(fact_id, "fact_id")
+        valid_id(fact_id, "fact_id")
         valid_id(user_id, "user_id")
         self._online.drain()
         versions = fact_store.fact_history(self._runner, fact_id, user_id)
@@ -379,8 +384,7 @@ class Memory:
             vector = self.embedder.embed([query])[0]
         else:
             vector = valid_vector(query, self.embedder.dimension)
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InvalidInputError("k must be an integer >= 1")
+        valid_count(k, "k", 1)
         since, until = check_window(since, until)
         settings = retrieval_settings(retrieval, self.config.retrieval)
         hits = episode_store.search_episodes_in_window(
@@ -399,11 +403,11 @@ class Memory:
         else:
             try:
                 first, last = (int(x) for x in raw_span)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInputError(
-                    f"raw_span must be (first, last) msg_ids, got {raw_span!r}") from None
+                    f"raw_span must be (first, last) msg_ids, got {shown(raw_span)}") from None
             if first > last:
-                raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
+                raise InvalidInputError(f"raw_span must be (first, last), got {shown(raw_span)}")
         if not self._buffer or not self._buffer.has_session(user_id, session_id):
             raise InvalidInputError(
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")

@@ -37,6 +37,8 @@ MAX_ID_CHARS = 256
 # A question (query_memory, explain_query, search_episodes) is at most this long: its cost
 # grows with its words, and no question needs more (the embedder reads 256 tokens of it).
 MAX_QUESTION_CHARS = 10_000
+MAX_NAME_CHARS = 1_000  # an entity or predicate asked for (facts(entity=..., predicate=...))
+MAX_TOP_K = 1_000  # top_k_episodes, top_k_facts, search_episodes' k
 
 
 def check_text(value: str, what: str) -> str:
