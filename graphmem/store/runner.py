@@ -41,6 +41,11 @@ _TIMED_OUT = ("Neo.ClientError.Transaction.TransactionTimedOut",
               "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration")
 
 
+def timed_out(exc: QueryRefusedError) -> bool:
+    """Whether Neo4j stopped the statement for running past its timeout."""
+    return exc.code in _TIMED_OUT
+
+
 class Tx:
     """Named statements inside one managed write transaction (see ``QueryRunner.transaction``)."""
 
