@@ -83,6 +83,26 @@ def test_a_torn_first_line_and_an_unreadable_line_do_not_brick_the_store(tmp_pat
         buffer.close()
 
 
+@pytest.mark.parametrize("only_line", ['{"msg_id": 1, "us', '{"msg_id": 1, "sess\n'],
+                         ids=["torn", "unreadable"])
+def test_a_file_whose_only_line_is_bad_is_reported_at_connect_and_once(
+        neo4j_uri, embedder, tmp_path, user_id, only_line):
+    """Such a session is never replayed: it was reported only when written next, and
+    stats().buffer_recovered grew by one on every raw() of it (1,002 after 1,000 reads)."""
+    buffer_dir = tmp_path / "buf"
+    path = session_file(buffer_dir, user_id, "s")
+    path.parent.mkdir(parents=True)
+    path.write_text(only_line, encoding="utf-8")
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        at_connect = mem.stats().buffer_recovered
+        assert len(at_connect) == 1 and str(path) in at_connect[0]
+        for _ in range(20):
+            assert mem.raw(user_id, "s") == []
+        mem.add_message(user_id, "s", "user", "a fresh start", T0)
+        assert [m.content for m in mem.raw(user_id, "s")] == ["a fresh start"]
+        assert mem.stats().buffer_recovered == at_connect
+
+
 @pytest.mark.parametrize("cursor_text", ["", "{not json", "[1, 2]", '{"s": "many"}'])
 def test_an_empty_or_corrupt_cursor_replays_everything_once(neo4j_uri, embedder, driver,
                                                             tmp_path, user_id, cursor_text):

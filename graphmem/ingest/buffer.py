@@ -13,9 +13,11 @@ exactly what Neo4j lacks.
 - **All or nothing.** A batch is validated and encoded in full before the first byte is
   written; a failed write is rolled back to the files' previous lengths.
 - **Torn writes are recovered, never appended to.** A crash mid-write can leave a partial
-  last line: on open it is cut off (it was never acknowledged to the caller) and reported
-  in ``recovered``; an unreadable line elsewhere is skipped and reported, never fatal. An
-  empty or corrupt cursor means "replay everything" (replay is idempotent).
+  last line: on open every session file's is cut off (it was never acknowledged to the
+  caller) and reported in ``recovered``, and so is a file with no readable message; an
+  unreadable line elsewhere is skipped and reported, never fatal. Each problem is reported
+  once, however often its file is read. An empty or corrupt cursor means "replay
+  everything" (replay is idempotent).
 - **Names never clash.** A user or session id made only of ``[A-Za-z0-9_.-]`` is its own
   file name; any other id is hashed behind a ``~``, which no plain name contains.
 """
@@ -88,12 +90,14 @@ class RawBuffer:
         self._lock_handle.flush()
         self.fsync = fsync
         self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
+        self._reported: set[str] = set()
         self._lock = threading.Lock()
         self._next_id: dict[SessionKey, int] = {}
         self._seen: dict[SessionKey, dict[str, int]] = {}
         self._cursor: dict[SessionKey, int] = {}
         self._migrate_flat_layout()
         for user_dir in self._user_dirs():
+            self._recover(user_dir)
             self._cursor.update(self._read_cursor(user_dir))
 
     def close(self) -> None:
@@ -169,8 +173,10 @@ class RawBuffer:
 
     def iter_session(self, user_id: str, session_id: str) -> Iterator[Message]:
         path = self._path((user_id, session_id))
-        if not path.exists():
-            return
+        if path.exists():
+            yield from self._read_lines(path)
+
+    def _read_lines(self, path: Path) -> Iterator[Message]:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith("\n"):
@@ -289,8 +295,20 @@ class RawBuffer:
         return sorted(p for p in self.directory.iterdir() if p.is_dir())
 
     def _report(self, problem: str) -> None:
+        if problem in self._reported:
+            return
+        self._reported.add(problem)
         self.recovered.append(problem)
         log.warning("raw buffer recovery: %s", problem)
+
+    def _recover(self, user_dir: Path) -> None:
+        """At open: cut every session file's torn last line, and report a file that holds
+        no readable message (its session is never replayed, so nothing else would)."""
+        for path in sorted(user_dir.glob("*.jsonl")):
+            self._cut_torn_tail(path)
+            if path.stat().st_size and _first_message(path) is None:
+                for _ in self._read_lines(path):  # reports each unreadable line
+                    pass
 
     def _read_cursor(self, user_dir: Path) -> dict[SessionKey, int]:
         path = user_dir / CURSOR_FILE
@@ -326,9 +344,13 @@ class RawBuffer:
         if not path.exists():
             return
         with open(path, "rb+") as handle:
-            data = handle.read()
-            if not data or data.endswith(b"\n"):
+            if handle.seek(0, os.SEEK_END) == 0:
                 return
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) == b"\n":
+                return
+            handle.seek(0)
+            data = handle.read()
             keep = data.rfind(b"\n") + 1
             handle.truncate(keep)
             handle.flush()
