@@ -11,8 +11,8 @@ the extension point benchmarks share). Everything else is private.
 
 from __future__ import annotations
 
-import contextlib
 import logging
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -66,6 +66,8 @@ from graphmem.text import language as nlp
 Clock = Callable[[], datetime]
 log = logging.getLogger("graphmem")
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
+CLOSE_STALL_S = 5.0  # close() stops waiting once Neo4j has taken nothing for this long
+CLOSE_JOIN_S = 2.0  # ... and gives its background threads this long, in all, to stop
 MAX_TOKEN_BUDGET = 10_000_000
 
 
@@ -100,6 +102,7 @@ class Memory:
             read_timeout_s=self.config.neo4j_read_timeout_s,
         )
         self._buffer: RawBuffer | None = None
+        self._closed = False
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
@@ -427,15 +430,37 @@ class Memory:
         )
 
     def close(self) -> None:
+        """Close open episodes, write what Neo4j still takes, and stop. It waits while
+        episodes are being written; once Neo4j has taken nothing for ``CLOSE_STALL_S``
+        (5 s: it is down) it stops waiting, so close() returns within about 10 s with
+        Neo4j down. What is not written stays in the raw buffer, unacknowledged, and the
+        next ``connect()`` on this buffer folder writes it — a warning says how many
+        episodes. Closing twice is a no-op."""
+        if self._closed:
+            return
+        self._closed = True
         try:
             if self._scheduler is not None:
-                self._scheduler.shutdown(wait=True)
-            with contextlib.suppress(StoreUnavailableError):
-                self.flush()
+                self._scheduler.shutdown(wait=False)
+            try:
+                self._ingestion.flush(stall_s=CLOSE_STALL_S)
+                self._online.drain(CLOSE_STALL_S)
+            except StoreUnavailableError:
+                pass  # Neo4j is down: the online facts wait too (consolidation finds them)
         finally:
-            self._ingestion.close()
-            self._online.close()
-            self._writer.close()
+            deadline = time.monotonic() + CLOSE_JOIN_S
+
+            def left_s() -> float:
+                return max(0.01, deadline - time.monotonic())
+
+            self._ingestion.close(left_s())
+            self._online.close(left_s())
+            self._writer.close(deadline)
+            left = self._writer.backlog
+            if left and self._buffer is not None:
+                log.warning("closed with %d episode(s) not yet in Neo4j; they stay in the raw "
+                            "buffer at %s and are written at the next connect", left,
+                            self._buffer.directory)
             self._runner.close()
             if self._buffer is not None:
                 self._buffer.close()

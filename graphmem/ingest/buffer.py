@@ -92,6 +92,7 @@ class RawBuffer:
         self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
         self._reported: set[str] = set()
         self._lock = threading.Lock()
+        self._closed = False
         self._next_id: dict[SessionKey, int] = {}
         self._seen: dict[SessionKey, dict[str, int]] = {}
         self._cursor: dict[SessionKey, int] = {}
@@ -101,9 +102,13 @@ class RawBuffer:
             self._cursor.update(self._read_cursor(user_dir))
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
-        self._lock_handle.close()
+        """Release the folder. A writer thread still running after this acknowledges
+        nothing: the folder may have another owner by then."""
+        with self._lock:
+            self._closed = True
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
+            self._lock_handle.close()
 
     # -- writing -----------------------------------------------------------------
 
@@ -273,6 +278,8 @@ class RawBuffer:
     def acknowledge(self, upto: dict[SessionKey, int]) -> None:
         """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j."""
         with self._lock:
+            if self._closed:
+                return
             changed: set[str] = set()
             for key, last in upto.items():
                 if last + 1 > self._cursor.get(key, 1):

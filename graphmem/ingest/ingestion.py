@@ -90,18 +90,19 @@ class Ingestion:
                 self.on_message(msg, open_messages)  # type: ignore[misc]
         return stored
 
-    def flush(self, user_id: str | None = None, timeout: float | None = None
-              ) -> list[ClosedEpisode]:
+    def flush(self, user_id: str | None = None, timeout: float | None = None,
+              stall_s: float | None = None) -> list[ClosedEpisode]:
         """Close open episodes (of one user, or all) and wait until Neo4j has them —
         including those that waited in the raw buffer because the backlog was full: they
-        are re-sent once it drains, and waited for too."""
+        are re-sent once it drains, and waited for too (``EpisodeWriter.drain`` says when
+        it gives up)."""
         closed: list[ClosedEpisode] = []
         while True:
             with self._state:
                 now_closed = self.splitter.close_all(user_id)
                 self._submit(now_closed)
                 closed += now_closed
-            self.writer.drain(timeout)
+            self.writer.drain(timeout, stall_s)
             if not self._resume_if_overflowed():
                 return closed
 
@@ -124,9 +125,9 @@ class Ingestion:
             self.splitter.drop_user(user_id)
             self.buffer.forget_user(user_id)
 
-    def close(self) -> None:
+    def close(self, timeout: float = 5.0) -> None:
         self._stop.set()
-        self._timer.join(timeout=5)
+        self._timer.join(timeout=timeout)
 
     # -- internals -------------------------------------------------------------------------
 

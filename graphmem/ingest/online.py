@@ -132,17 +132,17 @@ class OnlineFacts:
         if msg.role == "user" and not is_filler(msg.content):
             self._queue.submit((msg, open_messages))
 
-    def drain(self) -> None:
+    def drain(self, timeout: float | None = None) -> bool:
         """Wait until every message submitted so far is read and its facts written (a
-        reader sees its own writes)."""
-        self._queue.drain()
+        reader sees its own writes); at most ``timeout`` seconds. Whether it was."""
+        return self._queue.drain(timeout)
 
     def forget(self, user_id: str) -> None:
         self._queue.drain()
         self.reader.forget(user_id)
 
-    def close(self) -> None:
-        self._queue.close()
+    def close(self, timeout: float = 60.0) -> None:
+        self._queue.close(timeout)
 
     def _store(self, items: list[object]) -> None:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j

@@ -90,6 +90,7 @@ class EpisodeWriter:
         self._closed: queue.Queue[object] = queue.Queue()
         self._embedded: queue.Queue[object] = queue.Queue(maxsize=2)
         self._pending = 0  # episodes submitted and not yet written or rejected
+        self._progress_at = time.monotonic()  # when episodes were last written or rejected
         self._done = threading.Condition()
         self._draining = threading.Event()
         self._stop = threading.Event()
@@ -114,37 +115,44 @@ class EpisodeWriter:
         for ep in episodes:
             self._closed.put(ep)
 
-    def drain(self, timeout: float | None = None) -> None:
+    def drain(self, timeout: float | None = None, stall_s: float | None = None) -> None:
         """Block until every submitted episode is written (or rejected). While Neo4j is
         unavailable, give up after ``timeout`` seconds with ``StoreUnavailableError``
         (nothing is lost: the backlog keeps retrying, the raw buffer holds it all). A
-        writer that is merely slow (a busy machine, a big backlog) is waited for."""
+        writer that is merely slow (a busy machine, a big backlog) is waited for — unless
+        ``stall_s`` is given: then it gives up too once nothing was written for that long
+        (Neo4j gone, and the writer still inside the driver's retries, has not said so)."""
         self._draining.set()  # someone is waiting: no lingering for fuller batches
-        deadline = None if timeout is None else time.monotonic() + timeout
+        started = time.monotonic()
         try:
             with self._done:
                 while self._pending and not self._stop.is_set():
-                    left = None if deadline is None else deadline - time.monotonic()
-                    if left is not None and left <= 0 and self.unavailable is None:
-                        left = 1.0  # Neo4j takes writes: the backlog is draining
-                    elif left is not None and left <= 0:
+                    now = time.monotonic()
+                    stalled = (stall_s is not None
+                               and now - max(started, self._progress_at) >= stall_s)
+                    late = (timeout is not None and now - started >= timeout
+                            and self.unavailable is not None)
+                    if stalled or late:
                         failure = self.unavailable
                         raise StoreUnavailableError(
                             f"{self._pending} episode(s) still wait for Neo4j"
                             + (f" ({failure})" if failure else "")
                             + "; they are safe in the raw buffer and will be written when "
                             "Neo4j is back", query="store/merge_episodes")
-                    self._done.wait(timeout=min(left, 1.0) if left is not None else 1.0)
+                    self._done.wait(timeout=0.25)
         finally:
             self._draining.clear()
 
-    def close(self, timeout: float = 30.0) -> None:
-        """Stop both threads. What is not written by then stays unacknowledged in the
-        raw buffer and is replayed by the next ``connect()``."""
+    def close(self, deadline: float | None = None) -> None:
+        """Stop both threads, waiting for them until ``deadline`` (``time.monotonic()``;
+        default: 30 s from now). A thread inside the driver's retries then stops at its
+        next attempt. What is not written by then stays unacknowledged in the raw buffer
+        and is replayed by the next ``connect()``."""
+        deadline = time.monotonic() + 30.0 if deadline is None else deadline
         self._stop.set()
         self._closed.put(_STOP)
         for thread in self._threads:
-            thread.join(timeout=timeout)
+            thread.join(timeout=max(0.01, deadline - time.monotonic()))
         with self._done:
             self._done.notify_all()
 
@@ -275,6 +283,7 @@ class EpisodeWriter:
     def _finished(self, closed: Sequence[ClosedEpisode]) -> None:
         with self._done:
             self._pending -= len(closed)
+            self._progress_at = time.monotonic()
             self._done.notify_all()
 
 
@@ -298,12 +307,24 @@ class BackgroundQueue:
     def submit(self, item: object) -> None:
         self._queue.put(item)
 
-    def drain(self) -> None:
-        self._queue.join()
+    def drain(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted so far is handled (at most ``timeout``
+        seconds); whether it was."""
+        if timeout is None:
+            self._queue.join()
+            return True
+        deadline = time.monotonic() + timeout
+        with self._queue.all_tasks_done:
+            while self._queue.unfinished_tasks:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._queue.all_tasks_done.wait(left)
+        return True
 
-    def close(self) -> None:
+    def close(self, timeout: float = 60.0) -> None:
         self._queue.put(_STOP)
-        self._thread.join(timeout=60)
+        self._thread.join(timeout=timeout)
 
     def _loop(self) -> None:
         while True:
