@@ -4,17 +4,18 @@ error)."""
 
 from __future__ import annotations
 
+import functools
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from graphmem._config import RetrievalConfig
-from graphmem._errors import InvalidInputError
+from graphmem._errors import ConfigError, InvalidInputError
 from graphmem._models import (
     MAX_NAME_CHARS,
     MAX_QUESTION_CHARS,
@@ -24,6 +25,28 @@ from graphmem._models import (
     check_text,
     check_time,
 )
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+def in_its_process(method: Method) -> Method:
+    """A ``Memory`` method that runs only in the process that opened the Memory, and only
+    while it is open. After ``os.fork()`` the child holds copies of the parent's buffer
+    lock, driver sockets and none of its threads: its writes passed the lock, numbered
+    messages the parent numbers too, and never reached Neo4j."""
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self._pid != os.getpid():
+            raise ConfigError(
+                f"this Memory was opened in process {self._pid}, and process {os.getpid()} "
+                "is a fork of it; a forked process opens its own: Memory.connect() in the "
+                "child, with its own buffer_dir")
+        if self._closed:
+            raise InvalidInputError("this Memory is closed; open another with "
+                                    "Memory.connect()")
+        return method(self, *args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
 def message_in(raw: Any) -> MessageIn:

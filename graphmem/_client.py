@@ -12,6 +12,7 @@ the extension point benchmarks share). Everything else is private.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
@@ -20,6 +21,7 @@ from typing import Any
 
 from graphmem._checks import (
     check_window,
+    in_its_process,
     message_in,
     retrieval_settings,
     shown,
@@ -44,7 +46,7 @@ from graphmem._models import (
     QueryExplanation,
 )
 from graphmem.embed import Embedder, load_embedder
-from graphmem.extract import Extractor, RuleExtractor
+from graphmem.extract import Extractor, configured_extractor
 from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.facts.predicates import canonical_predicate
 from graphmem.ingest.buffer import RawBuffer
@@ -94,7 +96,7 @@ class Memory:
         self.config = config or MemoryConfig()  # bad settings: ConfigError
         self._clock = clock
         self._owns_extractor = extractor is None
-        self._extractor = extractor or _configured_extractor(self.config)
+        self._extractor = extractor or configured_extractor(self.config)
         self._runner = QueryRunner(
             self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
@@ -103,6 +105,7 @@ class Memory:
         )
         self._buffer: RawBuffer | None = None
         self._closed = False
+        self._pid = os.getpid()  # the process it belongs to (in_its_process)
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
@@ -167,6 +170,7 @@ class Memory:
 
     # -- writing -----------------------------------------------------------------------
 
+    @in_its_process
     def add_message(
         self, user_id: str, session_id: str, role: str, content: str, ts: datetime | None = None
     ) -> Message:
@@ -176,6 +180,7 @@ class Memory:
         stored = self._ingestion.add([item])
         return stored[0] if stored else self._existing(item)
 
+    @in_its_process
     def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
         """Record many turns with one buffer write, all or nothing; returns the new ones
         (a re-sent message — same session, role, ``ts`` and content — is not stored twice)."""
@@ -187,6 +192,7 @@ class Memory:
             raise InvalidInputError(f"add_messages takes a list of messages: {exc}") from exc
         return self._ingestion.add(items)
 
+    @in_its_process
     def flush(self, user_id: str | None = None) -> list[Episode]:
         """Close open episodes (of one user, or all) and wait until Neo4j has them.
 
@@ -198,12 +204,14 @@ class Memory:
         self._online.drain()
         return [c.episode for c in closed]
 
+    @in_its_process
     def replay(self) -> int:
         """Re-send from the raw buffer everything Neo4j has not acknowledged (``connect``
         does it, and the writer does it by itself after an outage). Idempotent: episodes
         have deterministic ids and are MERGEd. Returns how many messages were re-fed."""
         return self._ingestion.resume()
 
+    @in_its_process
     def consolidate(
         self, user_id: str | None = None, now: datetime | None = None,
         on_progress: Progress | None = None,
@@ -218,6 +226,7 @@ class Memory:
         self._online.drain()
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
 
+    @in_its_process
     def forget_user(self, user_id: str) -> None:
         """Remove everything of a user: graph (episodes, messages, facts, entities,
         sessions) and raw buffer."""
@@ -226,6 +235,7 @@ class Memory:
         self._online.forget(user_id)
         self._consolidator.forget(user_id)
 
+    @in_its_process
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
         """Write everything of a user — episodes with their messages, every fact version
         with its provenance, entities and aliases, the raw buffer — to ``path`` as JSONL
@@ -244,6 +254,7 @@ class Memory:
             raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
         return counts.counts
 
+    @in_its_process
     def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
         """Restore a ``export_user`` file into this database and raw buffer, where its user
         must have nothing yet. Returns the user id and what was restored per kind."""
@@ -261,6 +272,7 @@ class Memory:
 
     # -- reading -----------------------------------------------------------------------
 
+    @in_its_process
     def facts(
         self, user_id: str, entity: str | None = None, predicate: str | None = None,
         include_superseded: bool = False,
@@ -282,6 +294,7 @@ class Memory:
             canonical_predicate(predicate) if predicate else None, bool(include_superseded),
         )
 
+    @in_its_process
     def query_memory(
         self,
         user_query: str,
@@ -301,6 +314,7 @@ class Memory:
                                      top_k_facts, token_budget, retrieval)
         return context
 
+    @in_its_process
     def explain_query(
         self,
         user_query: str,
@@ -346,6 +360,7 @@ class Memory:
         context, blocks = assemble(question, passages, found, budget, settings)
         return context, found, blocks
 
+    @in_its_process
     def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes —
         only if the fact is the user's."""
@@ -357,6 +372,7 @@ class Memory:
             raise InvalidInputError(f"no fact with id {fact_id!r} for user {user_id!r}")
         return versions
 
+    @in_its_process
     def episodes(
         self, user_id: str, since: datetime | None = None, until: datetime | None = None,
         limit: int | None = None,
@@ -370,6 +386,7 @@ class Memory:
             raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
         return episode_store.list_episodes(self._runner, user_id, since, until, limit)
 
+    @in_its_process
     def search_episodes(
         self,
         user_id: str,
@@ -395,6 +412,7 @@ class Memory:
         found = episode_store.get_episodes(self._runner, [eid for eid, _ in hits])
         return [(found[eid], score) for eid, score in hits if eid in found]
 
+    @in_its_process
     def raw(self, user_id: str, session_id: str,
             raw_span: Sequence[int] | None = None) -> list[Message]:
         """The user's original messages ``raw_span = (first, last)`` of a session, exactly
@@ -416,6 +434,7 @@ class Memory:
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")
         return self._buffer.read(user_id, session_id, first, last)
 
+    @in_its_process
     def stats(self) -> IngestStats:
         """The write path's counters (see ``IngestStats``); ``retried`` counts every
         query of this ``Memory``, consolidation included."""
@@ -430,15 +449,15 @@ class Memory:
         )
 
     def close(self) -> None:
-        """Close open episodes, write what Neo4j still takes, and stop. It waits while
-        episodes are being written; once Neo4j has taken nothing for ``CLOSE_STALL_S``
-        (5 s: it is down) it stops waiting, so close() returns within about 10 s with
-        Neo4j down. What is not written stays in the raw buffer, unacknowledged, and the
-        next ``connect()`` on this buffer folder writes it — a warning says how many
-        episodes. Closing twice is a no-op."""
+        """Close open episodes, write what Neo4j still takes, and stop: once Neo4j has
+        taken nothing for ``CLOSE_STALL_S`` (5 s: it is down), within ~7 s. What is not
+        written stays in the raw buffer, unacknowledged, for the next ``connect()`` (a
+        warning says how much). Closing twice, or in a forked child, does nothing."""
         if self._closed:
             return
         self._closed = True
+        if self._pid != os.getpid():  # a forked child: the parent's lock, sockets, threads
+            return
         try:
             if self._scheduler is not None:
                 self._scheduler.shutdown(wait=False)
@@ -490,12 +509,3 @@ def _warm_up_once() -> None:
         nlp.warm_up()
     except Exception:  # a question loads it again and reports what is wrong
         log.warning("warm-up failed", exc_info=True)
-
-
-def _configured_extractor(config: MemoryConfig) -> Extractor:
-    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
-    if config.extraction == "llm":
-        from graphmem.extract.llm import LLMExtractor
-
-        return LLMExtractor.from_config(config)
-    return RuleExtractor()
