@@ -199,16 +199,18 @@ class Consolidator:
                 found.append(None)
         return found
 
-    def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
-                     ) -> list[Change]:
+    def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
+                     claims: Sequence[dict] = ()) -> set[str]:
         """Normalize, decide and apply episodes' candidates ``(user_id, session_id,
         episode_id, candidates)`` in one transaction, in order (the online path: its
-        backlog together, or one item alone)."""
+        backlog together, or one item alone). ``claims`` say what each episode begins with
+        and what each fact was said in (``store/find_foreign_episodes``): the facts of an
+        episode another raw buffer stored first are refused. Returns those episodes."""
         kept = [(u, s, e, self._kept(cands, e, None)) for u, s, e, cands in items]
         kept = [item for item in kept if item[3]]
         if not kept:
-            return []
-        return self._distill(kept, None)[0]
+            return set()
+        return self._distill(kept, None, claims)[2]
 
     def _kept(self, candidates: Sequence[Candidate], episode_id: str,
               report: ConsolidationReport | None) -> list[Candidate]:
@@ -271,7 +273,7 @@ class Consolidator:
         if not items:
             return []
         try:
-            changes, skipped = self._distill(
+            changes, skipped, _ = self._distill(
                 [(e.user_id, e.session_id, e.event_id, kept) for e, kept in items], now)
         except StoreUnavailableError:
             raise
@@ -302,51 +304,56 @@ class Consolidator:
             return False
 
     def _distill(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
-                 consolidated_at: datetime | None) -> tuple[list[Change], int]:
+                 consolidated_at: datetime | None, claims: Sequence[dict] = ()
+                 ) -> tuple[list[Change], int, set[str]]:
         """Episodes' kept candidates ``(user_id, session_id, episode_id, kept)`` decided and
         applied in one transaction, their users locked first (sorted), and the changes
         made. With ``consolidated_at`` the episodes are marked too, and an episode another
         consolidation marked meanwhile is skipped (its facts are not stored twice): how
-        many were is the second value. spaCy loads and lemmas happen before the locks
+        many were is the second value; the episodes ``claims`` find foreign (the online
+        path, ``distill_many``) the third. spaCy loads and lemmas happen before the locks
         (``_before_locks``)."""
         _before_locks([c for _, _, _, kept in items for c in kept])
         users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
-        def work(tx: Tx) -> tuple[list[Change], int, dict[str, str]]:
+        def work(tx: Tx) -> tuple[list[Change], int, set[str], dict[str, str]]:
             nonlocal attempts
             attempts += 1
             revs = {r["user_id"]: r["facts_rev"]
                     for r in tx.write("store/lock_users", user_ids=users)}
-            mine = list(items)
+            foreign = fact_store.foreign_episodes(tx, claims)
+            mine = [item for item in items if item[2] not in foreign]
             if consolidated_at is not None:
                 marked = set(tx.write("consolidate/mark_consolidated",
                                       event_ids=[e for _, _, e, _ in items],
                                       at=consolidated_at)[0]["marked"])
-                mine = [item for item in items if item[2] in marked]
+                mine = [item for item in mine if item[2] in marked]
             deciding = sorted({u for u, _, _, kept in mine if kept})
             for user_id in deciding:
                 self._load_table(tx, user_id, revs.get(user_id), attempts)
-            changes = self._decide_episodes(tx, [item for item in mine if item[3]])
+            changes = self._decide_episodes(tx, [item for item in mine if item[3]],
+                                            {c["event_id"]: c["anchor"] for c in claims})
             new = {user_id: uuid.uuid4().hex for user_id in deciding}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
-            return changes, len(items) - len(mine), new
+            return changes, len(items) - len(mine), foreign, new
 
         with self._lock:
             try:
-                changes, skipped, new = self.runner.transaction("consolidate/distill", work)
+                changes, skipped, foreign, new = self.runner.transaction(
+                    "consolidate/distill", work)
             except Exception:
                 for user_id in users:  # the tables may hold what was not stored
                     self._tables.pop(user_id, None)
                     self._revs.pop(user_id, None)
                 raise
             self._revs.update(new)
-            return changes, skipped
+            return changes, skipped, foreign
 
     def _decide_episodes(self, tx: Tx, items: Sequence[tuple[str, str, str,
-                                                             Sequence[Candidate]]]
-                         ) -> list[Change]:
+                                                             Sequence[Candidate]]],
+                         anchors: dict[str, str]) -> list[Change]:
         """Episodes' kept candidates resolved, decided in order against the current
         versions (read once for all of them) and applied in one set of writes."""
         resolutions: dict[str, list[Resolution]] = {}
@@ -375,7 +382,7 @@ class Consolidator:
             changes += self._decide_all(user_id, mine, stored)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
-        fact_store.apply_changes(tx, entities, maybe_same, changes)
+        fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
         return changes
 
     def embed_new_facts(self, batch: int = 256) -> int:

@@ -18,6 +18,7 @@ again, so a fact is attributed the same either way.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -31,11 +32,13 @@ from graphmem.extract.dates import event_in
 from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
 from graphmem.ingest.splitter import episode_id, key_of
 from graphmem.ingest.writer import BackgroundQueue
+from graphmem.store.ids import episode_anchor, message_node_id
 from graphmem.text.chat import is_filler, summarize_goal
 
 if TYPE_CHECKING:
     from graphmem.facts.consolidate import Consolidator
 
+log = logging.getLogger("graphmem.ingest.online")
 MAX_SESSIONS = 4096  # contexts kept; an evicted session's context is read back
 ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
                                "uses_channel"})
@@ -147,7 +150,7 @@ class OnlineFacts:
     def _store(self, items: list[object]) -> None:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j
         refuses the batch, one by one, so one bad item costs only itself."""
-        found: list[Found] = []
+        found: list[tuple[Found, dict]] = []
         for msg, open_messages in items:  # type: ignore[misc]
             try:
                 read = self.reader.read(msg, open_messages)
@@ -159,24 +162,43 @@ class OnlineFacts:
                           and c.confidence >= ONLINE_MIN_CONFIDENCE]
             if candidates:
                 first = open_messages[0]
-                found.append((msg.user_id, msg.session_id,
-                              episode_id(first.user_id, first.session_id, first.msg_id),
-                              candidates))
+                event_id = episode_id(first.user_id, first.session_id, first.msg_id)
+                found.append(((msg.user_id, msg.session_id, event_id, candidates),
+                              _claim(event_id, first, msg)))
         for start in range(0, len(found), ONLINE_BATCH):
             self._write(found[start:start + ONLINE_BATCH])
 
-    def _write(self, found: list[Found]) -> None:
-        """One transaction for ``found``; if Neo4j refuses it, one item at a time."""
+    def _write(self, found: list[tuple[Found, dict]]) -> None:
+        """One transaction for ``found``; if Neo4j refuses it, one item at a time. Facts
+        of an episode another raw buffer stored first are refused (``distill_many``)."""
         with contextlib.suppress(StoreUnavailableError):
             try:
-                self.consolidator.distill_many(found)
+                self._refused(self.consolidator.distill_many(*zip(*found, strict=True)))
             except StoreUnavailableError:
                 raise
             except Exception:
-                for item in found:
+                for item, claim in found:
                     try:
-                        self.consolidator.distill_many([item])
+                        self._refused(self.consolidator.distill_many([item], [claim]))
                     except StoreUnavailableError:
                         raise
                     except Exception as exc:
                         self.errors.append(repr(exc))
+
+    def _refused(self, foreign: set[str]) -> None:
+        for event_id in sorted(foreign):
+            problem = (f"online facts of episode {event_id} not stored: another raw buffer "
+                       "stored an episode of that id first (the session was begun there)")
+            log.warning("%s", problem)
+            self.errors.append(problem)
+
+
+def _claim(event_id: str, first: Message, said: Message) -> dict:
+    """What an online fact's episode begins with and what it was said in
+    (``store/find_foreign_episodes``)."""
+    return {"event_id": event_id,
+            "anchor": episode_anchor(first.role, first.ts, first.content),
+            "first_message_id": message_node_id(first.user_id, first.session_id, first.msg_id),
+            "first_content": first.content,
+            "message_id": message_node_id(said.user_id, said.session_id, said.msg_id),
+            "content": said.content}

@@ -18,7 +18,7 @@ from graphmem._models import (
     Message,
     fixed_offset,
 )
-from graphmem.store.ids import message_node_id, tenant_key
+from graphmem.store.ids import episode_anchor, message_node_id, tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.search import DEFAULTS, nearest
 from graphmem.text.chat import is_filler
@@ -55,6 +55,7 @@ def name_words(names: Iterable[str]) -> list[str]:
 def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
     episode = closed.episode
     messages = message_rows(closed.messages)
+    first = closed.messages[0]
     return {
         "event_id": episode.event_id,
         "user_id": episode.user_id,
@@ -71,6 +72,7 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
         "raw_span_end": episode.raw_span[1],
         "participants": list(episode.participants),
         "embedding": list(embedding),
+        "anchor": episode_anchor(first.role, first.ts, first.content),
         "messages": messages,
         # the words of the names speakers go by ("Caroline: …"); a message without a name
         # has its role for speaker (the same rule as the migration's backfill)
