@@ -11,6 +11,7 @@ the extension point benchmarks share). Everything else is private.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -47,9 +48,10 @@ from graphmem._models import (
 )
 from graphmem.embed import Embedder, load_embedder
 from graphmem.extract import Extractor, configured_extractor
-from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
+from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress
 from graphmem.facts.predicates import canonical_predicate
 from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.forgetting import Freshness
 from graphmem.ingest.ingestion import Ingestion
 from graphmem.ingest.online import OnlineFacts
 from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier
@@ -64,6 +66,7 @@ from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
 from graphmem.text import language as nlp
+from graphmem.worker import start_scheduler
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("graphmem")
@@ -114,23 +117,25 @@ class Memory:
         except Exception:
             self._runner.close()
             raise
-        self._writer = EpisodeWriter(
-            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
-        )
+        fresh = Freshness(self._buffer)  # who was forgotten (graphmem.ingest.forgetting)
+        self._writer = EpisodeWriter(self._runner, self.embedder, self._buffer.acknowledge,
+                                     self.config.write_batch_size, fresh)
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
-        self._online = OnlineFacts(self._consolidator)
+        self._online = OnlineFacts(self._consolidator, fresh)
         self._ingestion = Ingestion(
             self._buffer,
             EpisodeSplitter(self.config.idle_timeout_s, classifier,
                             self.config.action_max_chars),
             self._writer, clock,
             on_message=self._online.submit if self.config.online_extraction else None,
+            freshness=fresh, on_forget=self._online.forget,
         )
         self._ingestion.resume()
+        self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
         _warm_up_once()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
@@ -229,11 +234,12 @@ class Memory:
     @in_its_process
     def forget_user(self, user_id: str) -> None:
         """Remove everything of a user: graph (episodes, messages, facts, entities,
-        sessions) and raw buffer."""
+        sessions, a worker's lease) and raw buffer — for good: a tombstone makes every
+        writer refuse what it still holds of them from before (``graphmem.facts.forget``,
+        ``graphmem.ingest.forgetting``); what they say afterwards is new."""
         valid_id(user_id, "user_id")
-        self._ingestion.forget_user(user_id)
-        self._online.forget(user_id)
-        self._consolidator.forget(user_id)
+        self._consolidator.forget(
+            user_id, before_delete=lambda at: self._ingestion.forget_user(user_id, at))
 
     @in_its_process
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
@@ -429,6 +435,8 @@ class Memory:
                     f"raw_span must be (first, last) msg_ids, got {shown(raw_span)}") from None
             if first > last:
                 raise InvalidInputError(f"raw_span must be (first, last), got {shown(raw_span)}")
+        with contextlib.suppress(StoreUnavailableError):  # Neo4j down: the buffer answers
+            self._ingestion.catch_up(self._runner, [user_id])  # forgotten elsewhere?
         if not self._buffer or not self._buffer.has_session(user_id, session_id):
             raise InvalidInputError(
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")
@@ -442,8 +450,8 @@ class Memory:
         return IngestStats(
             episodes_written=s.episodes, batches=s.batches, embed_s=s.embed_s,
             write_s=s.write_s, outages=s.outages, backlog=self._writer.backlog,
-            rejected=tuple(f"{r.event_id} ({r.session_id} {r.raw_span[0]}-{r.raw_span[1]}): "
-                           f"{r.reason}" for r in self._writer.rejected),
+            rejected=tuple(map(str, self._writer.rejected)),
+            forgotten=tuple(map(str, self._writer.forgotten)),
             buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
             retried=dict(self._runner.retries),
         )

@@ -241,6 +241,9 @@ class IngestStats(_Frozen):
     outages: int
     backlog: int
     rejected: tuple[str, ...] = ()
+    # episodes not written because their user was forgotten meanwhile (here or by another
+    # process); their messages left the raw buffer
+    forgotten: tuple[str, ...] = ()
     buffer_recovered: tuple[str, ...] = ()
     retried: dict[str, int] = {}
 

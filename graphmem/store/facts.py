@@ -228,8 +228,8 @@ def _opt(value: Any) -> datetime | None:
 
 
 def delete_user(runner: QueryRunner, user_id: str) -> int:
-    """Delete every node of the user (episodes, messages, facts, entities, sessions, the
-    user), in batches; returns how many nodes went."""
+    """Delete every node of the user (episodes, messages, facts, entities, sessions, a
+    worker's lease, the user), in batches; returns how many nodes went."""
     deleted = 0
 
     def batch(tx: Tx) -> int:

@@ -23,6 +23,11 @@ def tenant_key(user_id: str) -> str:
     return "t" + _digest("tenant", user_id)[:24]
 
 
+def forget_key(user_id: str) -> str:
+    """The key of a forgotten user's tombstone: a one-way hash, never the id itself."""
+    return "f" + _digest("forgotten", user_id)[:32]
+
+
 def message_node_id(user_id: str, session_id: str, msg_id: int) -> str:
     return "msg_" + _digest(user_id, session_id, msg_id)[:20]
 
