@@ -25,6 +25,8 @@
 //                                             the typed edge of the *current* version only
 //   (:Entity)-[:MAYBE_SAME_AS {score}]->(:Entity)   ambiguous merges, for review
 //   (:Lease {user_id, owner, expires_at})   a consolidation worker's hold on one user
+//   (:Tombstone {key, forgotten_at})   a forgotten user (key: a one-way hash of the user id);
+//                                          writers refuse what they hold from before it
 //   (:WorkerRun {run_id, owner, finished_at, episodes, created, ...})   worker run counts
 
 // `tenant` is a hash of user_id that every full-text query requires (graphmem.store.ids).
@@ -44,6 +46,8 @@ CREATE CONSTRAINT fact_id_unique IF NOT EXISTS FOR (f:Fact) REQUIRE f.fact_id IS
 CREATE CONSTRAINT entity_id_unique IF NOT EXISTS FOR (n:Entity) REQUIRE n.entity_id IS UNIQUE;
 // One consolidation-worker lease per user (cypher/consolidate/acquire_lease).
 CREATE CONSTRAINT lease_user_unique IF NOT EXISTS FOR (l:Lease) REQUIRE l.user_id IS UNIQUE;
+// One tombstone per forgotten user (cypher/store/bury_user).
+CREATE CONSTRAINT tombstone_key_unique IF NOT EXISTS FOR (t:Tombstone) REQUIRE t.key IS UNIQUE;
 
 CREATE RANGE INDEX episode_user_start IF NOT EXISTS FOR (e:Episode) ON (e.user_id, e.start_time);
 CREATE RANGE INDEX episode_start_time IF NOT EXISTS FOR (e:Episode) ON (e.start_time);

@@ -4,16 +4,49 @@ error)."""
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
 from graphmem._config import RetrievalConfig
-from graphmem._errors import InvalidInputError
-from graphmem._models import MessageIn, check_id, check_text, check_time
+from graphmem._errors import ConfigError, InvalidInputError
+from graphmem._models import (
+    MAX_NAME_CHARS,
+    MAX_QUESTION_CHARS,
+    MAX_TOP_K,
+    MessageIn,
+    check_id,
+    check_text,
+    check_time,
+)
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+def in_its_process(method: Method) -> Method:
+    """A ``Memory`` method that runs only in the process that opened the Memory, and only
+    while it is open. After ``os.fork()`` the child holds copies of the parent's buffer
+    lock, driver sockets and none of its threads: its writes passed the lock, numbered
+    messages the parent numbers too, and never reached Neo4j."""
+
+    @functools.wraps(method)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if self._pid != os.getpid():
+            raise ConfigError(
+                f"this Memory was opened in process {self._pid}, and process {os.getpid()} "
+                "is a fork of it; a forked process opens its own: Memory.connect() in the "
+                "child, with its own buffer_dir")
+        if self._closed:
+            raise InvalidInputError("this Memory is closed; open another with "
+                                    "Memory.connect()")
+        return method(self, *args, **kwargs)
+
+    return checked  # type: ignore[return-value]
 
 
 def message_in(raw: Any) -> MessageIn:
@@ -45,6 +78,62 @@ def valid_text(value: Any, name: str) -> str:
         return check_text(value, name)
     except ValueError as exc:
         raise InvalidInputError(str(exc)) from None
+
+
+def valid_question(value: Any, name: str) -> str:
+    """A question: text, not blank, at most ``MAX_QUESTION_CHARS`` characters."""
+    valid_text(value, name)
+    if not value.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if len(value) > MAX_QUESTION_CHARS:
+        raise InvalidInputError(
+            f"{name} has {len(value):,} characters; a question is at most "
+            f"{MAX_QUESTION_CHARS:,} (ask with the part that matters, e.g. the last turn)")
+    return value
+
+
+def valid_name(value: Any, name: str) -> str:
+    """An entity or predicate name asked for: text of at most ``MAX_NAME_CHARS``."""
+    valid_text(value, name)
+    if len(value) > MAX_NAME_CHARS:
+        raise InvalidInputError(f"{name} has {len(value):,} characters; the limit is "
+                                f"{MAX_NAME_CHARS:,}")
+    return value
+
+
+def valid_count(value: Any, name: str, least: int, most: int = MAX_TOP_K) -> int:
+    """An integer in ``[least, most]`` (not a bool)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise InvalidInputError(f"{name} must be an integer from {least} to {most:,}")
+    return value
+
+
+def valid_path(value: Any, name: str) -> Path:
+    """A file path: a ``str`` or an ``os.PathLike`` of text, never a file descriptor (an
+    int would write into, and close, someone else's file) nor anything else."""
+    if not isinstance(value, str | os.PathLike):
+        raise InvalidInputError(
+            f"{name} must be a path (str or os.PathLike), got {type(value).__name__}")
+    path = os.fspath(value)
+    if not isinstance(path, str):
+        raise InvalidInputError(f"{name} must be a path of text, got {type(path).__name__}")
+    if not path.strip():
+        raise InvalidInputError(f"{name} is empty")
+    if "\0" in path:
+        raise InvalidInputError(f"{name} contains a NUL character")
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError as exc:
+        raise InvalidInputError(f"{name} is not a valid file name here ({exc.reason} at "
+                                f"position {exc.start})") from None
+    return Path(path)
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: what an error message may echo of an
+    argument (an argument can be megabytes)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def valid_time(value: Any, name: str) -> datetime:

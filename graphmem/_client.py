@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -20,10 +22,15 @@ from typing import Any
 
 from graphmem._checks import (
     check_window,
+    in_its_process,
     message_in,
     retrieval_settings,
+    shown,
+    valid_count,
     valid_id,
-    valid_text,
+    valid_name,
+    valid_path,
+    valid_question,
     valid_time,
     valid_vector,
 )
@@ -40,10 +47,11 @@ from graphmem._models import (
     QueryExplanation,
 )
 from graphmem.embed import Embedder, cosine_scale, embed_queries, load_embedder, vector_space
-from graphmem.extract import Extractor, RuleExtractor
-from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
+from graphmem.extract import Extractor, configured_extractor
+from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress
 from graphmem.facts.predicates import canonical_predicate
 from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.forgetting import Freshness
 from graphmem.ingest.ingestion import Ingestion
 from graphmem.ingest.online import OnlineFacts
 from graphmem.ingest.splitter import EpisodeSplitter, IntentClassifier
@@ -59,10 +67,14 @@ from graphmem.store.runner import QueryRunner, Tracer
 from graphmem.store.schema import apply_schema
 from graphmem.text import language as nlp
 from graphmem.text.language import is_chinese
+from graphmem.worker import start_scheduler
 
 Clock = Callable[[], datetime]
 log = logging.getLogger("graphmem")
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
+CLOSE_STALL_S = 5.0  # close() stops waiting once Neo4j has taken nothing for this long
+CLOSE_JOIN_S = 2.0  # ... and gives its background threads this long, in all, to stop
+MAX_TOKEN_BUDGET = 10_000_000
 
 
 def _utcnow() -> datetime:
@@ -88,13 +100,16 @@ class Memory:
         self.config = config or MemoryConfig()  # bad settings: ConfigError
         self._clock = clock
         self._owns_extractor = extractor is None
-        self._extractor = extractor or _configured_extractor(self.config)
+        self._extractor = extractor or configured_extractor(self.config)
         self._runner = QueryRunner(
             self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
+            read_timeout_s=self.config.neo4j_read_timeout_s,
         )
         self._buffer: RawBuffer | None = None
+        self._closed = False
+        self._pid = os.getpid()  # the process it belongs to (in_its_process)
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
@@ -103,23 +118,25 @@ class Memory:
         except Exception:
             self._runner.close()
             raise
-        self._writer = EpisodeWriter(
-            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
-        )
+        fresh = Freshness(self._buffer)  # who was forgotten (graphmem.ingest.forgetting)
+        self._writer = EpisodeWriter(self._runner, self.embedder, self._buffer.acknowledge,
+                                     self.config.write_batch_size, fresh)
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
-        self._online = OnlineFacts(self._consolidator)
+        self._online = OnlineFacts(self._consolidator, fresh)
         self._ingestion = Ingestion(
             self._buffer,
             EpisodeSplitter(self.config.idle_timeout_s, classifier,
                             self.config.action_max_chars),
             self._writer, clock,
             on_message=self._online.submit if self.config.online_extraction else None,
+            freshness=fresh, on_forget=self._online.forget,
         )
         self._ingestion.resume()
+        self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
         _warm_up_once()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
@@ -159,6 +176,7 @@ class Memory:
 
     # -- writing -----------------------------------------------------------------------
 
+    @in_its_process
     def add_message(
         self, user_id: str, session_id: str, role: str, content: str, ts: datetime | None = None
     ) -> Message:
@@ -168,6 +186,7 @@ class Memory:
         stored = self._ingestion.add([item])
         return stored[0] if stored else self._existing(item)
 
+    @in_its_process
     def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
         """Record many turns with one buffer write, all or nothing; returns the new ones
         (a re-sent message — same session, role, ``ts`` and content — is not stored twice)."""
@@ -179,6 +198,7 @@ class Memory:
             raise InvalidInputError(f"add_messages takes a list of messages: {exc}") from exc
         return self._ingestion.add(items)
 
+    @in_its_process
     def flush(self, user_id: str | None = None) -> list[Episode]:
         """Close open episodes (of one user, or all) and wait until Neo4j has them.
 
@@ -190,12 +210,14 @@ class Memory:
         self._online.drain()
         return [c.episode for c in closed]
 
+    @in_its_process
     def replay(self) -> int:
         """Re-send from the raw buffer everything Neo4j has not acknowledged (``connect``
         does it, and the writer does it by itself after an outage). Idempotent: episodes
         have deterministic ids and are MERGEd. Returns how many messages were re-fed."""
         return self._ingestion.resume()
 
+    @in_its_process
     def consolidate(
         self, user_id: str | None = None, now: datetime | None = None,
         on_progress: Progress | None = None,
@@ -210,14 +232,17 @@ class Memory:
         self._online.drain()
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
 
+    @in_its_process
     def forget_user(self, user_id: str) -> None:
         """Remove everything of a user: graph (episodes, messages, facts, entities,
-        sessions) and raw buffer."""
+        sessions, a worker's lease) and raw buffer — for good: a tombstone makes every
+        writer refuse what it still holds of them from before (``graphmem.facts.forget``,
+        ``graphmem.ingest.forgetting``); what they say afterwards is new."""
         valid_id(user_id, "user_id")
-        self._ingestion.forget_user(user_id)
-        self._online.forget(user_id)
-        self._consolidator.forget(user_id)
+        self._consolidator.forget(
+            user_id, before_delete=lambda at: self._ingestion.forget_user(user_id, at))
 
+    @in_its_process
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
         """Write everything of a user — episodes with their messages, every fact version
         with its provenance, entities and aliases, the raw buffer — to ``path`` as JSONL
@@ -225,6 +250,7 @@ class Memory:
         from graphmem.export import export_user
 
         valid_id(user_id, "user_id")
+        path = valid_path(path, "path")
         self.flush(user_id)
         self._writer.drain(FLUSH_TIMEOUT_S)
         try:
@@ -235,11 +261,13 @@ class Memory:
             raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
         return counts.counts
 
+    @in_its_process
     def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
         """Restore a ``export_user`` file into this database and raw buffer, where its user
         must have nothing yet. Returns the user id and what was restored per kind."""
         from graphmem.export import import_user
 
+        path = valid_path(path, "path")
         try:
             with open(path, encoding="utf-8") as handle:
                 user_id, counts = import_user(self._runner, self._buffer, handle,
@@ -251,6 +279,7 @@ class Memory:
 
     # -- reading -----------------------------------------------------------------------
 
+    @in_its_process
     def facts(
         self, user_id: str, entity: str | None = None, predicate: str | None = None,
         include_superseded: bool = False,
@@ -260,7 +289,7 @@ class Memory:
         valid_id(user_id, "user_id")
         for name, value in (("entity", entity), ("predicate", predicate)):
             if value is not None:
-                valid_text(value, name)
+                valid_name(value, name)
         self._online.drain()  # read your own writes
         entity_id = None
         if entity is not None:
@@ -272,6 +301,7 @@ class Memory:
             canonical_predicate(predicate) if predicate else None, bool(include_superseded),
         )
 
+    @in_its_process
     def query_memory(
         self,
         user_query: str,
@@ -291,6 +321,7 @@ class Memory:
                                      top_k_facts, token_budget, retrieval)
         return context
 
+    @in_its_process
     def explain_query(
         self,
         user_query: str,
@@ -315,15 +346,12 @@ class Memory:
         now: datetime | None, top_k_episodes: int, top_k_facts: int, token_budget: int | None,
         retrieval: RetrievalConfig | None,
     ) -> tuple[MemoryContext, Recalled, list[Block]]:
-        valid_text(user_query, "user_query")
-        if not user_query.strip():
-            raise InvalidInputError("user_query is empty")
+        valid_question(user_query, "user_query")
         valid_id(user_id, "user_id")
-        for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
-            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-                raise InvalidInputError(f"{name} must be an integer >= 0")
-        if token_budget is not None and (not isinstance(token_budget, int) or token_budget <= 0):
-            raise InvalidInputError("token_budget must be a positive integer")
+        valid_count(top_k_episodes, "top_k_episodes", 0)
+        valid_count(top_k_facts, "top_k_facts", 0)
+        if token_budget is not None:
+            valid_count(token_budget, "token_budget", 1, MAX_TOKEN_BUDGET)
         now = self._clock() if now is None else valid_time(now, "now")
         route, window = route_query(user_query, now, filters)
         settings = retrieval_settings(retrieval, self.config.retrieval)
@@ -340,10 +368,11 @@ class Memory:
         context, blocks = assemble(question, passages, found, budget, settings)
         return context, found, blocks
 
+    @in_its_process
     def history(self, fact_id: str, user_id: str) -> list[FactVersion]:
         """The version chain ``fact_id`` belongs to, newest first, with source episodes —
         only if the fact is the user's."""
-        valid_text(fact_id, "fact_id")
+        valid_id(fact_id, "fact_id")
         valid_id(user_id, "user_id")
         self._online.drain()
         versions = fact_store.fact_history(self._runner, fact_id, user_id)
@@ -351,6 +380,7 @@ class Memory:
             raise InvalidInputError(f"no fact with id {fact_id!r} for user {user_id!r}")
         return versions
 
+    @in_its_process
     def episodes(
         self, user_id: str, since: datetime | None = None, until: datetime | None = None,
         limit: int | None = None,
@@ -364,6 +394,7 @@ class Memory:
             raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
         return episode_store.list_episodes(self._runner, user_id, since, until, limit)
 
+    @in_its_process
     def search_episodes(
         self,
         user_id: str,
@@ -377,14 +408,11 @@ class Memory:
         its vector from ``embedder``), by the ``vector_search`` design of ``retrieval``."""
         valid_id(user_id, "user_id")
         if isinstance(query, str):
-            valid_text(query, "query")
-            if not query.strip():
-                raise InvalidInputError("query is empty")
+            valid_question(query, "query")
             vector = embed_queries(self.embedder, [query])[0]
         else:
             vector = valid_vector(query, self.embedder.dimension)
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InvalidInputError("k must be an integer >= 1")
+        valid_count(k, "k", 1)
         since, until = check_window(since, until)
         settings = retrieval_settings(retrieval, self.config.retrieval)
         hits = episode_store.search_episodes_in_window(
@@ -392,6 +420,7 @@ class Memory:
         found = episode_store.get_episodes(self._runner, [eid for eid, _ in hits])
         return [(found[eid], score) for eid, score in hits if eid in found]
 
+    @in_its_process
     def raw(self, user_id: str, session_id: str,
             raw_span: Sequence[int] | None = None) -> list[Message]:
         """The user's original messages ``raw_span = (first, last)`` of a session, exactly
@@ -403,16 +432,19 @@ class Memory:
         else:
             try:
                 first, last = (int(x) for x in raw_span)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise InvalidInputError(
-                    f"raw_span must be (first, last) msg_ids, got {raw_span!r}") from None
+                    f"raw_span must be (first, last) msg_ids, got {shown(raw_span)}") from None
             if first > last:
-                raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
+                raise InvalidInputError(f"raw_span must be (first, last), got {shown(raw_span)}")
+        with contextlib.suppress(StoreUnavailableError):  # Neo4j down: the buffer answers
+            self._ingestion.catch_up(self._runner, [user_id])  # forgotten elsewhere?
         if not self._buffer or not self._buffer.has_session(user_id, session_id):
             raise InvalidInputError(
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")
         return self._buffer.read(user_id, session_id, first, last)
 
+    @in_its_process
     def stats(self) -> IngestStats:
         """The write path's counters (see ``IngestStats``); ``retried`` counts every
         query of this ``Memory``, consolidation included."""
@@ -420,22 +452,44 @@ class Memory:
         return IngestStats(
             episodes_written=s.episodes, batches=s.batches, embed_s=s.embed_s,
             write_s=s.write_s, outages=s.outages, backlog=self._writer.backlog,
-            rejected=tuple(f"{r.event_id} ({r.session_id} {r.raw_span[0]}-{r.raw_span[1]}): "
-                           f"{r.reason}" for r in self._writer.rejected),
+            rejected=tuple(map(str, self._writer.rejected)),
+            forgotten=tuple(map(str, self._writer.forgotten)),
             buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
             retried=dict(self._runner.retries),
         )
 
     def close(self) -> None:
+        """Close open episodes, write what Neo4j still takes, and stop: once Neo4j has
+        taken nothing for ``CLOSE_STALL_S`` (5 s: it is down), within ~7 s. What is not
+        written stays in the raw buffer, unacknowledged, for the next ``connect()`` (a
+        warning says how much). Closing twice, or in a forked child, does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._pid != os.getpid():  # a forked child: the parent's lock, sockets, threads
+            return
         try:
             if self._scheduler is not None:
-                self._scheduler.shutdown(wait=True)
-            with contextlib.suppress(StoreUnavailableError):
-                self.flush()
+                self._scheduler.shutdown(wait=False)
+            try:
+                self._ingestion.flush(stall_s=CLOSE_STALL_S)
+                self._online.drain(CLOSE_STALL_S)
+            except StoreUnavailableError:
+                pass  # Neo4j is down: the online facts wait too (consolidation finds them)
         finally:
-            self._ingestion.close()
-            self._online.close()
-            self._writer.close()
+            deadline = time.monotonic() + CLOSE_JOIN_S
+
+            def left_s() -> float:
+                return max(0.01, deadline - time.monotonic())
+
+            self._ingestion.close(left_s())
+            self._online.close(left_s())
+            self._writer.close(deadline)
+            left = self._writer.backlog
+            if left and self._buffer is not None:
+                log.warning("closed with %d episode(s) not yet in Neo4j; they stay in the raw "
+                            "buffer at %s and are written at the next connect", left,
+                            self._buffer.directory)
             self._runner.close()
             if self._buffer is not None:
                 self._buffer.close()
@@ -465,12 +519,3 @@ def _warm_up_once() -> None:
         nlp.warm_up()
     except Exception:  # a question loads it again and reports what is wrong
         log.warning("warm-up failed", exc_info=True)
-
-
-def _configured_extractor(config: MemoryConfig) -> Extractor:
-    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
-    if config.extraction == "llm":
-        from graphmem.extract.llm import LLMExtractor
-
-        return LLMExtractor.from_config(config)
-    return RuleExtractor()

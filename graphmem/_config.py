@@ -165,6 +165,8 @@ class MemoryConfig(BaseSettings):
     # Give up on an unreachable or silent server after this long (connect + Bolt handshake,
     # and waiting for a pooled connection); None keeps the driver's 30 s / 60 s.
     neo4j_connect_timeout_s: float | None = Field(default=None, gt=0)
+    # Neo4j stops a read that runs longer than this (server-side); it is not retried.
+    neo4j_read_timeout_s: float = Field(default=30.0, gt=0)
 
     buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
     fsync: FsyncPolicy = "batch"

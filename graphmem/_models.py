@@ -34,6 +34,11 @@ EARLIEST_TS = datetime(1900, 1, 1, tzinfo=UTC)
 LATEST_TS = datetime(2200, 1, 1, tzinfo=UTC)
 MAX_MESSAGE_CHARS = 2_000_000
 MAX_ID_CHARS = 256
+# A question (query_memory, explain_query, search_episodes) is at most this long: its cost
+# grows with its words, and no question needs more (the embedder reads 256 tokens of it).
+MAX_QUESTION_CHARS = 10_000
+MAX_NAME_CHARS = 1_000  # an entity or predicate asked for (facts(entity=..., predicate=...))
+MAX_TOP_K = 1_000  # top_k_episodes, top_k_facts, search_episodes' k
 
 
 def check_text(value: str, what: str) -> str:
@@ -236,6 +241,9 @@ class IngestStats(_Frozen):
     outages: int
     backlog: int
     rejected: tuple[str, ...] = ()
+    # episodes not written because their user was forgotten meanwhile (here or by another
+    # process); their messages left the raw buffer
+    forgotten: tuple[str, ...] = ()
     buffer_recovered: tuple[str, ...] = ()
     retried: dict[str, int] = {}
 

@@ -17,13 +17,17 @@ user remembered from an earlier call, no user taken from the connection — one 
 serves many users, and each call names whose memory it touches. Each result carries
 text for the model (the prompt block, one line per fact or episode) and the same
 result as structured content for programs. graphmem's errors come back as tool errors
-(``isError``) with their message; nothing else about the server leaks.
+(``isError``) that say what to fix, never what ran: a bad argument's message (cut to
+``MAX_ERROR_CHARS``), and for the database's own troubles (unreachable, a statement refused
+or stopped) a plain sentence — the details (query names, Neo4j's codes and text) go to the
+server's log, cut too: an argument can be megabytes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import signal
 import sys
 from collections.abc import Callable
@@ -37,8 +41,18 @@ from pydantic import BaseModel, Field, field_validator
 
 from graphmem._async_client import AsyncMemory
 from graphmem._client import Memory
-from graphmem._errors import ConfigError, GraphmemError
+from graphmem._errors import (
+    ConfigError,
+    GraphmemError,
+    InvalidInputError,
+    QueryRefusedError,
+    StoreUnavailableError,
+)
 from graphmem._models import (
+    MAX_ID_CHARS,
+    MAX_MESSAGE_CHARS,
+    MAX_NAME_CHARS,
+    MAX_QUESTION_CHARS,
     Episode,
     Fact,
     FactVersion,
@@ -47,10 +61,14 @@ from graphmem._models import (
     Role,
 )
 from graphmem.retrieve.explain import channel_counts, channel_ranks
+from graphmem.store.runner import timed_out
+
+log = logging.getLogger("graphmem.mcp")
 
 Transport = Literal["stdio", "streamable-http"]
 TOOLS = ("remember", "recall", "explain", "facts", "history", "episodes", "forget_user")
 EXPLAIN_LINES = 15  # of the fused ranking, in the explain tool's text
+MAX_ERROR_CHARS = 500  # of an error's text, to the client and to the log
 INSTRUCTIONS = (
     "Long-term memory of conversations with users, kept in Neo4j. Call `remember` with "
     "each turn (close_episode=true when a conversation or topic ends), `recall` before "
@@ -59,11 +77,11 @@ INSTRUCTIONS = (
     "never guess one."
 )
 
-UserId = Annotated[str, Field(min_length=1, max_length=256, description=(
+UserId = Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, description=(
     "Whose memory this is. Required on every call; never inferred."))]
 When = Annotated[datetime | None, Field(description=(
     "ISO 8601 date-time; without a zone it is read as UTC."))]
-Query = Annotated[str, Field(min_length=1, description=(
+Query = Annotated[str, Field(min_length=1, max_length=MAX_QUESTION_CHARS, description=(
     "The question or the user's latest message."))]
 AsOf = Annotated[When, Field(description=(
     "Resolve 'yesterday', 'last time', 上周三 … as of this time (default: now)."))]
@@ -77,7 +95,7 @@ class Turn(BaseModel):
     """One message of a conversation, as a tool caller sends it."""
 
     role: Role
-    content: str = Field(min_length=1)
+    content: str = Field(min_length=1, max_length=MAX_MESSAGE_CHARS)
     ts: When = None
 
     @field_validator("ts")
@@ -118,7 +136,7 @@ def build_server(memory: AsyncMemory) -> MCPServer:
         read_only_hint=False, destructive_hint=False, idempotent_hint=True))
     async def remember(
         user_id: UserId,
-        session_id: Annotated[str, Field(min_length=1, max_length=256, description=(
+        session_id: Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS, description=(
             "The conversation the messages belong to (scoped by the user)."))],
         messages: Annotated[list[Turn], Field(min_length=1)],
         close_episode: Annotated[bool, Field(description=(
@@ -169,8 +187,10 @@ def build_server(memory: AsyncMemory) -> MCPServer:
     @server.tool(title="List facts", annotations=ToolAnnotations(read_only_hint=True))
     async def facts(
         user_id: UserId,
-        entity: Annotated[str | None, Field(description="Any alias of the entity.")] = None,
-        predicate: Annotated[str | None, Field(description="e.g. likes, budget.")] = None,
+        entity: Annotated[str | None, Field(max_length=MAX_NAME_CHARS,
+                                            description="Any alias of the entity.")] = None,
+        predicate: Annotated[str | None, Field(max_length=MAX_NAME_CHARS,
+                                               description="e.g. likes, budget.")] = None,
         include_superseded: bool = False,
     ) -> Annotated[CallToolResult, FactList]:
         """The user's facts (current ones unless include_superseded), with their ids."""
@@ -182,7 +202,8 @@ def build_server(memory: AsyncMemory) -> MCPServer:
     @server.tool(title="Fact history", annotations=ToolAnnotations(read_only_hint=True))
     async def history(
         user_id: UserId,
-        fact_id: Annotated[str, Field(min_length=1, description="From `facts` or `recall`.")],
+        fact_id: Annotated[str, Field(min_length=1, max_length=MAX_ID_CHARS,
+                                      description="From `facts` or `recall`.")],
     ) -> Annotated[CallToolResult, VersionList]:
         """A fact's version chain, newest first, each version with its source episodes."""
         versions = await _call(memory.history(fact_id, user_id))
@@ -251,11 +272,31 @@ def serve(
 
 
 async def _call(awaitable: Any) -> Any:
-    """graphmem's errors become tool errors (their message is meant for the caller)."""
+    """graphmem's errors become tool errors that say what to fix (``client_error``)."""
     try:
         return await awaitable
     except GraphmemError as exc:
-        raise ToolError(str(exc)) from exc
+        raise ToolError(client_error(exc)) from exc
+
+
+def client_error(exc: GraphmemError) -> str:
+    """What a tool caller is told of ``exc``: a bad argument's or setting's message; for the
+    database's own troubles a sentence without internals (logged here with the details)."""
+    if isinstance(exc, InvalidInputError | ConfigError):
+        return _cut(str(exc))
+    if isinstance(exc, StoreUnavailableError):
+        log.warning("memory store unavailable: %s", _cut(str(exc)))
+        return ("memory's database is unavailable right now; nothing remembered is lost, "
+                "try again later")
+    if isinstance(exc, QueryRefusedError) and timed_out(exc):
+        log.warning("a read took too long: %s", _cut(str(exc)))
+        return "memory took too long to answer this and stopped; ask a shorter question"
+    log.error("tool call failed: %s: %s", type(exc).__name__, _cut(str(exc)))
+    return "memory could not do this (a fault of the server; its log says more)"
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= MAX_ERROR_CHARS else text[:MAX_ERROR_CHARS] + "…"
 
 
 def _result(text: str, model: BaseModel) -> CallToolResult:

@@ -42,7 +42,7 @@ def reembed(runner: QueryRunner, embedder: Embedder,
         episodes = [episode_from_record(r["episode"]) for r in rows]
         vectors = embedder.embed([e.text for e in episodes])
         runner.write_many([
-            ("store/lock_users", {"user_ids": sorted({e.user_id for e in episodes})}),
+            ("store/lock_existing_users", {"user_ids": sorted({e.user_id for e in episodes})}),
             ("store/set_episode_embeddings", {"rows": [
                 {"event_id": e.event_id, "embedding": v}
                 for e, v in zip(episodes, vectors, strict=True)]})],
@@ -53,7 +53,7 @@ def reembed(runner: QueryRunner, embedder: Embedder,
     while rows := runner.read("store/list_facts_to_embed", after=after, limit=PAGE):
         vectors = embedder.embed([r["sentence"] or "" for r in rows])
         runner.write_many([
-            ("store/lock_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
+            ("store/lock_existing_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
             ("consolidate/set_fact_embeddings", {"rows": [
                 {"fact_id": r["fact_id"], "embedding": v}
                 for r, v in zip(rows, vectors, strict=True)]})],

@@ -49,6 +49,7 @@ import os
 import socket
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -152,9 +153,13 @@ class ConsolidationWorker:
     # -- leases --------------------------------------------------------------------------
 
     def acquire(self, user_id: str) -> bool:
-        """Take (or renew) the user's lease; False while another worker holds it."""
-        [row] = self._runner.write("consolidate/acquire_lease", user_id=user_id,
-                                   owner=self.owner, lease_s=self.lease_s)
+        """Take (or renew) the user's lease; False while another worker holds it, or when
+        the user is not there (forgotten meanwhile: no lease is made again)."""
+        rows = self._runner.write("consolidate/acquire_lease", user_id=user_id,
+                                  owner=self.owner, lease_s=self.lease_s)
+        if not rows:
+            return False
+        row = rows[0]
         if row["took_over_from"]:
             log.warning("lease of %s taken over from %s (it had run out)", user_id,
                         row["took_over_from"])
@@ -235,12 +240,24 @@ class ConsolidationWorker:
             log.exception("consolidation run failed")
 
 
+def start_scheduler(job: Callable[[], object], every_s: float):  # -> BackgroundScheduler
+    """Run ``job`` every ``every_s`` seconds in a background thread (one at a time)."""
+    from apscheduler.schedulers.background import BackgroundScheduler
+
+    scheduler = BackgroundScheduler(daemon=True)
+    scheduler.add_job(job, "interval", seconds=every_s, max_instances=1, coalesce=True,
+                      id="graphmem-consolidate")
+    scheduler.start()
+    return scheduler
+
+
 def _runner_for(memory: Memory) -> QueryRunner:
     """A connection to the database ``memory`` uses (its public ``config``)."""
     config = memory.config
     return QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
                        retry_s=config.neo4j_retry_s,
-                       connect_timeout_s=config.neo4j_connect_timeout_s)
+                       connect_timeout_s=config.neo4j_connect_timeout_s,
+                       read_timeout_s=config.neo4j_read_timeout_s)
 
 
 def last_run(memory: Memory) -> WorkerRun | None:

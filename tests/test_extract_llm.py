@@ -205,3 +205,35 @@ def test_consolidation_with_the_llm_extractor(neo4j_uri, embedder, tmp_path, use
         assert not any(v in {"green tea", "coffee", "opera"} for _, _, v in facts)
         assert "Episode 3" not in llm_server.prompts()[0]
         assert "under 500 euros" in llm_server.prompts()[2]
+
+
+RESERVED = ["SUPERSEDES", "NEXT", "DERIVED_FROM", "HAS_MESSAGE", "ABOUT", "HAS_VALUE",
+            "MAYBE_SAME_AS", "HAS_SESSION", "HAS_EPISODE"]
+
+
+@pytest.mark.neo4j
+def test_predicates_named_like_graphmems_own_relationships_are_renamed(
+        neo4j_uri, embedder, driver, tmp_path, user_id, llm_server):
+    """An extractor naming supersedes, next, derived_from, has_message, about, has_value or
+    maybe_same_as made them relationship types between entities (a maybe_same_as fact was
+    a review pair and counted in exports)."""
+    llm_server.queue = [recorded("reserved_predicates")]
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "buffer", embedder=embedder,
+                        online_extraction=False, extraction="llm",
+                        llm_base_url=llm_server.base_url, llm_model="replay-model",
+                        llm_api_key="k", llm_max_retries=0) as mem:
+        mem.add_message(user_id, "s", "user", "I'm planning a trip to Kyoto", T0)
+        mem.flush(user_id)
+        report = mem.consolidate(user_id, now=T0 + timedelta(days=1))
+        assert report.created == len(RESERVED) and report.errors == []
+        stored = sorted(f.predicate for f in mem.facts(user_id))
+        assert stored == sorted(f"rel_{name.lower()}" for name in RESERVED)
+        counts = mem.export_user(user_id, tmp_path / "export.jsonl")
+        assert counts.get("maybe_same_as", 0) == 0
+    records, _, _ = driver.execute_query(
+        "MATCH (:Entity {user_id: $u})-[r]->(:Entity) RETURN collect(DISTINCT type(r)) AS t",
+        u=user_id)
+    assert sorted(records[0]["t"]) == sorted(f"REL_{name}" for name in RESERVED)
+    review, _, _ = driver.execute_query(
+        "MATCH (:Entity {user_id: $u})-[r:MAYBE_SAME_AS]->() RETURN count(r) AS n", u=user_id)
+    assert review[0]["n"] == 0

@@ -174,7 +174,7 @@ def test_a_burst_of_online_facts_is_written_in_a_few_transactions(memory, user_i
 def test_online_queue_hands_waiting_items_over_together():
     import threading
 
-    from graphmem.ingest.writer import BackgroundQueue
+    from graphmem.ingest.background import BackgroundQueue
 
     gate, calls = threading.Event(), []
     queue = BackgroundQueue(lambda items: (gate.wait(5), calls.append(list(items))),
@@ -365,10 +365,10 @@ def test_an_episode_neo4j_refuses_costs_only_itself(neo4j_uri, embedder, tmp_pat
         mem.flush()
         decide = Consolidator._decide_episodes
 
-        def refuse_tulips(self, tx, items):
+        def refuse_tulips(self, tx, items, *rest):
             if any(c.value == "tulips" for _, _, _, kept in items for c in kept):
                 raise GraphmemError("refused by Neo4j")
-            return decide(self, tx, items)
+            return decide(self, tx, items, *rest)
 
         monkeypatch.setattr(Consolidator, "_decide_episodes", refuse_tulips)
         report = mem.consolidate(user_id, now=T0 + timedelta(days=3))

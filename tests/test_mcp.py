@@ -3,6 +3,7 @@ as a subprocess against the test Neo4j, over stdio and over streamable HTTP."""
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import subprocess
@@ -16,7 +17,9 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from netcut import Forwarder
 
+from graphmem import InvalidInputError, Memory, QueryRefusedError
 from graphmem.mcp import TOOLS
 
 REPO = Path(__file__).resolve().parent.parent
@@ -192,3 +195,85 @@ def test_every_tool_is_registered_and_documented():
         assert f"`{tool.name}`" in readme, f"MCP tool {tool.name} is not named in the README"
         assert f"| `{tool.name}` |" in guide, f"MCP tool {tool.name} is not in docs/mcp.md"
         assert tool.description and tool.input_schema["properties"]["user_id"]["minLength"] == 1
+
+
+# -- what a client is told, what the log keeps (issue 28) -----------------------------------
+
+def in_process(memory, calls):
+    """Run ``calls(client)`` with the official client connected in-process to the tools."""
+    from mcp import Client
+
+    from graphmem import AsyncMemory
+    from graphmem.mcp import build_server
+
+    async def run() -> None:
+        async with Client(build_server(AsyncMemory(memory))) as client:
+            await calls(client)
+
+    anyio.run(run)
+
+
+INTERNALS = ("Neo.", "neo4j.", "bolt://", "Lucene", "TooManyClauses", "retrieve/",
+             "ServiceUnavailable", "Exception", "Traceback")
+
+
+@pytest.mark.neo4j
+def test_a_huge_argument_is_refused_briefly_and_never_logged_whole(memory, user_id, caplog):
+    """A 100,000-character fact_id was echoed to the client and logged in full (2,701
+    lines); 342 distinct words made recall fail with Lucene's class name."""
+    caplog.set_level(logging.INFO)  # what a server logs (the driver's DEBUG holds queries)
+    question = "Where is the wedding? " + " ".join(f"w{i}q" for i in range(400))
+
+    async def calls(client) -> None:
+        for args in ({"user_id": user_id, "fact_id": "x" * 100_000},
+                     {"user_id": user_id, "fact_id": "f" * 200}):
+            refused = await client.call_tool("history", args)
+            assert refused.is_error and len(text(refused)) < 600, text(refused)[:200]
+            assert not any(word in text(refused) for word in INTERNALS), text(refused)
+        asked = await client.call_tool("recall", {"user_id": user_id, "query": question})
+        assert not asked.is_error, text(asked)
+
+    in_process(memory, calls)
+    assert max(len(r.getMessage()) for r in caplog.records) < 2_000
+
+
+@pytest.mark.neo4j
+def test_when_the_database_is_gone_the_client_is_told_so_without_internals(
+        neo4j_uri, embedder, tmp_path, user_id, caplog):
+    link = Forwarder.to(neo4j_uri)
+    memory = Memory.connect(link.uri, buffer_dir=tmp_path / "b", embedder=embedder,
+                            neo4j_retry_s=1, neo4j_connect_timeout_s=2)
+    try:
+        link.cut()
+
+        async def calls(client) -> None:
+            for tool, args in (("recall", {"user_id": user_id, "query": "the wedding?"}),
+                               ("facts", {"user_id": user_id})):
+                failed = await client.call_tool(tool, args)
+                assert failed.is_error and "unavailable" in text(failed), text(failed)
+                assert not any(word in text(failed) for word in INTERNALS), text(failed)
+
+        with caplog.at_level(logging.WARNING, logger="graphmem.mcp"):
+            in_process(memory, calls)
+        assert any("unavailable" in r.getMessage() for r in caplog.records)  # logged here
+    finally:
+        memory.close()
+
+
+def test_a_refused_or_stopped_statement_is_told_without_what_ran():
+    from graphmem.mcp import client_error
+
+    refused = QueryRefusedError(
+        "query 'retrieve/recall_question' was refused by Neo4j: Neo.ClientError.Procedure."
+        "ProcedureCallFailed: Caused by: org.apache.lucene.search.IndexSearcher$TooManyClauses",
+        query="retrieve/recall_question", code="Neo.ClientError.Procedure.ProcedureCallFailed")
+    stopped = QueryRefusedError(
+        "query 'retrieve/recall_question' took longer than 30 s and Neo4j stopped it",
+        query="retrieve/recall_question",
+        code="Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration")
+    for exc in (refused, stopped):
+        told = client_error(exc)
+        assert not any(word in told for word in INTERNALS), told
+    assert "shorter" in client_error(stopped)
+    assert client_error(InvalidInputError("fact_id is longer than 256 characters")) == \
+        "fact_id is longer than 256 characters"

@@ -1,14 +1,18 @@
-"""Nothing is lost when Neo4j dies mid-ingest: replay gives exactly the clean run's episodes."""
+"""Nothing is lost when Neo4j dies mid-ingest: replay gives exactly the clean run's episodes;
+close() with Neo4j gone returns promptly and leaves the backlog for the next connect."""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from conftest import run_launcher
 from graphmem_bench.generate import generate_messages
+from netcut import Forwarder
 
 from graphmem import Memory
 
@@ -72,3 +76,29 @@ def test_killing_neo4j_mid_ingest_loses_nothing_and_the_backlog_drains_by_itself
         mem.close()
     assert len(clean) > 300
     assert crashed == clean
+
+
+def test_close_with_neo4j_gone_returns_within_ten_seconds_and_keeps_the_backlog(
+        neo4j_uri, embedder, driver, tmp_path, user_id, caplog):
+    """close() with Neo4j down blocked ~90 s (a 60 s flush, then a 30 s writer wait)."""
+    link = Forwarder.to(neo4j_uri)
+    buffer_dir = tmp_path / "b"
+    t0 = datetime(2025, 4, 1, 9, 0, tzinfo=UTC)
+    sent = [{"user_id": user_id, "session_id": f"s{i % 4}", "role": "user",
+             "content": f"note {i}: water the tomatoes in bed {i}",
+             "ts": t0 + timedelta(minutes=i)} for i in range(40)]
+    mem = Memory.connect(link.uri, buffer_dir=buffer_dir, embedder=embedder)
+    mem.add_messages(sent[:20])
+    link.cut()  # Neo4j is gone for this Memory (the driver's default 30 s of retries)
+    mem.add_messages(sent[20:])
+    started = time.monotonic()
+    with caplog.at_level(logging.WARNING, logger="graphmem"):
+        mem.close()
+    assert time.monotonic() - started <= 10
+    assert any("not yet in Neo4j" in r.getMessage() for r in caplog.records)  # says so
+
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as again:
+        again.flush()  # the next connect writes what close() left in the buffer
+    records, _, _ = driver.execute_query(
+        "MATCH (m:Message {user_id: $u}) RETURN m.content AS c", u=user_id)
+    assert sorted(r["c"] for r in records) == sorted(m["content"] for m in sent)

@@ -83,6 +83,26 @@ def test_a_torn_first_line_and_an_unreadable_line_do_not_brick_the_store(tmp_pat
         buffer.close()
 
 
+@pytest.mark.parametrize("only_line", ['{"msg_id": 1, "us', '{"msg_id": 1, "sess\n'],
+                         ids=["torn", "unreadable"])
+def test_a_file_whose_only_line_is_bad_is_reported_at_connect_and_once(
+        neo4j_uri, embedder, tmp_path, user_id, only_line):
+    """Such a session is never replayed: it was reported only when written next, and
+    stats().buffer_recovered grew by one on every raw() of it (1,002 after 1,000 reads)."""
+    buffer_dir = tmp_path / "buf"
+    path = session_file(buffer_dir, user_id, "s")
+    path.parent.mkdir(parents=True)
+    path.write_text(only_line, encoding="utf-8")
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        at_connect = mem.stats().buffer_recovered
+        assert len(at_connect) == 1 and str(path) in at_connect[0]
+        for _ in range(20):
+            assert mem.raw(user_id, "s") == []
+        mem.add_message(user_id, "s", "user", "a fresh start", T0)
+        assert [m.content for m in mem.raw(user_id, "s")] == ["a fresh start"]
+        assert mem.stats().buffer_recovered == at_connect
+
+
 @pytest.mark.parametrize("cursor_text", ["", "{not json", "[1, 2]", '{"s": "many"}'])
 def test_an_empty_or_corrupt_cursor_replays_everything_once(neo4j_uri, embedder, driver,
                                                             tmp_path, user_id, cursor_text):
@@ -261,3 +281,53 @@ def test_a_session_begun_through_another_buffer_is_not_overwritten(neo4j_uri, em
         "RETURN m.msg_id AS i, m.content AS c ORDER BY i", u=user_id)
     assert [(r["i"], r["c"]) for r in records] == [(1, "I'm planning a party, budget 500"),
                                                    (2, "Roses please")]
+
+
+def facts_with_sources(driver, user: str) -> dict[str, list[str]]:
+    """Each stored fact's value, with the text of the messages of the episodes it is
+    DERIVED_FROM."""
+    records, _, _ = driver.execute_query(
+        "MATCH (f:Fact {user_id: $u}) OPTIONAL MATCH (f)-[:DERIVED_FROM]->(:Episode)"
+        "-[:HAS_MESSAGE]->(m:Message) RETURN f.value AS v, collect(m.content) AS said",
+        u=user)
+    return {r["v"]: sorted(r["said"]) for r in records}
+
+
+@pytest.mark.parametrize("first_in_neo4j", ["stored episode", "online facts"])
+def test_facts_of_a_refused_episode_are_refused_with_it(neo4j_uri, embedder, driver,
+                                                        tmp_path, user_id, first_in_neo4j):
+    """A second buffer's episode of the same session was refused, yet its online facts
+    ("allergic to shellfish", "likes tulips") landed as current facts DERIVED_FROM the
+    first buffer's episode, whose only message is "I like roses."."""
+    roses = [{"user_id": user_id, "session_id": "s", "role": "user",
+              "content": "I like roses.", "ts": T0}]
+    other = [{"user_id": user_id, "session_id": "s", "role": "user", "content": text,
+              "ts": T0 + timedelta(hours=1, minutes=i)}
+             for i, text in enumerate(["I'm allergic to shellfish.", "I like tulips."])]
+    one = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "one", embedder=embedder)
+    two = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "two", embedder=embedder)
+    try:
+        winner, loser = (one, two) if first_in_neo4j == "stored episode" else (two, one)
+        if first_in_neo4j == "stored episode":
+            one.add_messages(roses)
+            one.flush()
+            two.add_messages(other)
+        else:  # the second buffer's online facts reach Neo4j before any episode does
+            two.add_messages(other)
+            two.facts(user_id)  # its online facts are written (reads wait for them)
+            one.add_messages(roses)
+        loser.flush()
+        winner.flush()
+        rejected = (loser.stats().rejected, winner.stats().rejected)
+        reported = list(loser._online.errors)
+    finally:
+        one.close()
+        two.close()
+    kept = {m["content"] for m in (roses if first_in_neo4j == "stored episode" else other)}
+    stored = facts_with_sources(driver, user_id)
+    assert stored, "the winner's facts are stored"
+    for value, said in stored.items():  # every fact follows its own episode's messages
+        assert said and set(said) == kept, (value, said)
+        assert any(value in text for text in said), (value, said)
+    assert len(rejected[0]) == 1 and rejected[1] == ()  # the loser's episode is refused ...
+    assert any("online facts of episode" in e for e in reported)  # ... with its facts

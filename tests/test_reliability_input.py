@@ -3,6 +3,7 @@ executed Cypher; one bad item never stalls anyone else (issue 10)."""
 
 from __future__ import annotations
 
+import os
 import threading
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
@@ -63,6 +64,55 @@ INJECTIONS = [
 def test_a_bad_argument_is_an_invalid_input_error(memory, user_id, call):
     with pytest.raises(InvalidInputError):
         call(memory, user_id)
+
+
+class NotAPath:
+    pass
+
+
+@pytest.mark.parametrize("call", [
+    *(lambda m, u, bad=bad: m.export_user(u, bad) for bad in
+      (None, ["a"], {"a": 1}, 1.5, NotAPath(), b"/tmp/x", "", "/tmp/a\0b", "/tmp/\ud800")),
+    *(lambda m, u, bad=bad: m.import_user(bad) for bad in
+      (None, ["a"], {"a": 1}, 1.5, NotAPath(), "/tmp/a\0b", "/tmp/\ud800")),
+    lambda m, u: m.facts(u, entity="x" * 1_000_001),
+    lambda m, u: m.facts(u, predicate="likes" * 300_000),
+    lambda m, u: m.query_memory("q", u, top_k_episodes=2**63),
+    lambda m, u: m.query_memory("q", u, top_k_facts=2**64),
+    lambda m, u: m.explain_query("q", u, token_budget=2**63),
+    lambda m, u: m.search_episodes(u, "trip", k=2**63),
+    lambda m, u: m.raw(u, "s", (1, float("inf"))),
+    lambda m, u: m.raw(u, "s", (float("-inf"), 1)),
+    lambda m, u: m.history("f" * 100_000, u),
+])
+def test_arguments_that_escaped_untyped_are_invalid_input_errors(memory, user_id, call):
+    """24 of 1,213 bad-input calls escaped as TypeError, ValueError, UnicodeEncodeError,
+    OverflowError or spaCy's E088 (issue 28)."""
+    memory.add_message(user_id, "s", "user", "one message, so the session exists", T0)
+    with pytest.raises(InvalidInputError) as caught:
+        call(memory, user_id)
+    assert len(str(caught.value)) < 300  # says what is wrong, never echoes it whole
+
+
+@pytest.mark.parametrize("fd", ["pipe", True, 1])
+def test_an_integer_is_no_path_and_nobody_elses_file_is_written_or_closed(memory, user_id,
+                                                                          fd):
+    """export_user(U, w) with w from os.pipe() wrote into the pipe and closed it;
+    export_user(U, True) closed stdout."""
+    read_end, write_end = os.pipe()
+    target = write_end if fd == "pipe" else fd
+    try:
+        for call in (lambda: memory.export_user(user_id, target),
+                     lambda: memory.import_user(target)):
+            with pytest.raises(InvalidInputError, match="path"):
+                call()
+        os.fstat(target)  # still open
+        os.set_blocking(read_end, False)
+        with pytest.raises(BlockingIOError):
+            os.read(read_end, 1)  # nothing was written into the pipe
+    finally:
+        os.close(read_end)
+        os.close(write_end)
 
 
 @pytest.mark.parametrize(("ts", "ok"), [

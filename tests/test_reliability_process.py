@@ -15,9 +15,11 @@ import weakref
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from conftest import REPO
 
-from graphmem import InvalidInputError, Memory
+from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem.ingest.buffer import RawBuffer
 from graphmem.store.ids import tenant_key
 from graphmem.store.migrate import migrate_graph
 from graphmem.store.runner import QueryRunner
@@ -28,7 +30,10 @@ T0 = datetime(2025, 7, 1, 8, 0, tzinfo=UTC)
 KILLED_WRITER = """
 import sys
 from datetime import UTC, datetime, timedelta
-from graphmem import InvalidInputError, Memory
+import pytest
+
+from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem.ingest.buffer import RawBuffer
 uri, buffer_dir, user = sys.argv[1:4]
 t0 = datetime(2025, 7, 1, 8, 0, tzinfo=UTC)
 mem = Memory.connect(uri, buffer_dir=buffer_dir, write_batch_size=16)
@@ -99,6 +104,50 @@ def test_connect_and_close_200_times_leaks_no_thread_and_no_file(neo4j_uri, embe
     gc.collect()
     assert len(threading.enumerate()) == threads, threading.enumerate()
     assert fds() == files
+
+
+def test_a_forked_child_is_refused_and_the_parent_keeps_its_buffer(neo4j_uri, embedder,
+                                                                  driver, tmp_path, user_id):
+    """Forking after connect() passed the buffer lock: parent and child wrote one session
+    (50 duplicate msg_ids), the child's messages never reached Neo4j, nothing was reported."""
+    buffer_dir = tmp_path / "b"
+    with Memory.connect(neo4j_uri, buffer_dir=buffer_dir, embedder=embedder) as mem:
+        mem.add_message(user_id, "s", "user", "before the fork", T0)
+        read_end, write_end = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: every call is refused, close() touches nothing
+            signal.signal(signal.SIGALRM, lambda *_: os._exit(1))  # on main the child's
+            signal.alarm(30)  # flush() waited forever for threads it does not have
+            told = []
+            for call in (lambda: mem.add_message(user_id, "s", "user", "child", T0),
+                         lambda: mem.raw(user_id, "s"), mem.flush, mem.close):
+                try:
+                    call()
+                    told.append("ran")
+                except ConfigError as exc:
+                    told.append("refused" if "fork" in str(exc) else str(exc))
+                except BaseException as exc:
+                    told.append(repr(exc))
+            os.write(write_end, ",".join(told).encode())
+            os._exit(0)
+        os.close(write_end)
+        os.waitpid(pid, 0)
+        with os.fdopen(read_end) as answer:
+            assert answer.read() == "refused,refused,refused,ran"
+        with pytest.raises(ConfigError, match="in use"):
+            RawBuffer(buffer_dir)  # the parent still holds its folder
+        mem.add_messages([{"user_id": user_id, "session_id": "s", "role": "user",
+                           "content": f"after the fork {i}", "ts": T0 + timedelta(minutes=i)}
+                          for i in range(1, 4)])
+        mem.flush()
+        said = [(m.msg_id, m.content) for m in mem.raw(user_id, "s")]
+        assert said == [(1, "before the fork"), (2, "after the fork 1"),
+                        (3, "after the fork 2"), (4, "after the fork 3")]
+        assert mem.stats().rejected == ()
+    records, _, _ = driver.execute_query(
+        "MATCH (m:Message {user_id: $u}) RETURN m.msg_id AS i, m.content AS c ORDER BY i",
+        u=user_id)
+    assert [(r["i"], r["c"]) for r in records] == said
 
 
 def graphmem_objects() -> Counter[str]:

@@ -2,7 +2,9 @@
 // already does (renewal), or if the holder's lease ran out (a crashed worker's lease frees
 // itself). One statement: the MERGE on the unique Lease.user_id, then a write to the node,
 // takes its lock before the holder is read, so two workers never both get it. Server time.
+// Only for a user who is there: a user forgotten meanwhile gets no lease back (no row).
 // Parameters: $user_id, $owner (the worker's id), $lease_s (seconds the lease lasts).
+MATCH (:User {user_id: $user_id})
 MERGE (l:Lease {user_id: $user_id})
 SET l.touched_at = datetime()
 WITH l, l.owner AS holder,

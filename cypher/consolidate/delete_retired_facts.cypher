@@ -7,7 +7,7 @@ WHERE f.status IN ['superseded', 'expired'] AND f.valid_until < $before
   AND ($user_id IS NULL OR f.user_id = $user_id)
 WITH DISTINCT f.user_id AS user_id
 ORDER BY user_id
-MERGE (u:User {user_id: user_id})
+MATCH (u:User {user_id: user_id})
 SET u.written_at = datetime()
 WITH user_id
 MATCH (f:Fact {user_id: user_id})

@@ -7,7 +7,7 @@
 // induced with the same support is not touched. The user's node is locked first (as
 // store/lock_users).
 // Parameters: $user_id, $min_episodes (INTEGER), $base (FLOAT), $now (DATETIME).
-MERGE (u:User {user_id: $user_id})
+MATCH (u:User {user_id: $user_id})
 SET u.written_at = datetime()
 WITH u
 MATCH (f:Fact {user_id: $user_id, status: 'current'})

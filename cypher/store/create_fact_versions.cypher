@@ -3,7 +3,10 @@
 // The value entity also gets the label :Value (Neo4j Browser colours values apart).
 // Parameters: $facts — list of maps {fact_id, user_id, tenant, entity_id, entity, predicate, value_id,
 //   value, negated, sentence, confidence, observed_at, valid_until, episode_id, message_id
-//   (the Message node it was said in, or null), status}.
+//   (the Message node it was said in, or null), anchor (the episode's, when the online path
+//   reads an episode not stored yet: graphmem.store.ids.episode_anchor; else null), status}.
+// An episode not stored yet is begun here (its id, user and anchor; store/merge_episodes
+// fills it in, and refuses another buffer's episode of the same id).
 UNWIND $facts AS f
 MATCH (s:Entity {entity_id: f.entity_id}), (v:Entity {entity_id: f.value_id})
 MERGE (fact:Fact {fact_id: f.fact_id})
@@ -20,7 +23,7 @@ MERGE (fact)-[:ABOUT]->(s)
 MERGE (fact)-[:HAS_VALUE]->(v)
 SET v:Value
 MERGE (ep:Episode {event_id: f.episode_id})
-  ON CREATE SET ep.user_id = f.user_id, ep.semantics_refs = []
+  ON CREATE SET ep.user_id = f.user_id, ep.semantics_refs = [], ep.anchor = f.anchor
 MERGE (fact)-[:DERIVED_FROM]->(ep)
 SET ep.semantics_refs = CASE WHEN f.fact_id IN coalesce(ep.semantics_refs, [])
                              THEN ep.semantics_refs

@@ -1,5 +1,5 @@
 // Forget a user: deletes up to $batch of the user's nodes (messages, episodes, fact
-// versions, entities, sessions) with their relationships. Run until it returns 0, then
+// versions, entities, sessions, a consolidation worker's lease) with their relationships. Run until it returns 0, then
 // store/delete_user_node (the User node is what each batch locks first). Every node graphmem stores for a user carries its user_id (each label's
 // user_id index finds them).
 // Parameters: $user_id, $batch.
@@ -13,6 +13,8 @@ CALL () {
   MATCH (n:Entity {user_id: $user_id}) RETURN n LIMIT $batch
   UNION
   MATCH (n:Session {user_id: $user_id}) RETURN n LIMIT $batch
+  UNION
+  MATCH (n:Lease {user_id: $user_id}) RETURN n LIMIT $batch
 }
 WITH n LIMIT $batch
 DETACH DELETE n

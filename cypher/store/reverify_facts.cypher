@@ -1,7 +1,8 @@
 // Same fact seen again in another episode: raise confidence, move last_verified,
 // add the episode as provenance, and refresh the typed edge's confidence.
 // Parameters: $items — list of maps {fact_id, confidence, verified_at, episode_id,
-//   message_id (or null), rel_type}.
+//   message_id (or null), anchor (of an episode not stored yet, see
+//   store/create_fact_versions; or null), rel_type}.
 UNWIND $items AS i
 MATCH (f:Fact {fact_id: i.fact_id})
 SET f.confidence = i.confidence,
@@ -14,7 +15,7 @@ SET f.confidence = i.confidence,
                              THEN coalesce(f.source_messages, [])
                              ELSE coalesce(f.source_messages, []) + i.message_id END
 MERGE (ep:Episode {event_id: i.episode_id})
-  ON CREATE SET ep.user_id = f.user_id, ep.semantics_refs = []
+  ON CREATE SET ep.user_id = f.user_id, ep.semantics_refs = [], ep.anchor = i.anchor
 MERGE (f)-[:DERIVED_FROM]->(ep)
 SET ep.semantics_refs = CASE WHEN f.fact_id IN coalesce(ep.semantics_refs, [])
                              THEN ep.semantics_refs

@@ -19,6 +19,7 @@ extractor itself), ``online`` (the online path: each new message read once, with
 open episode's context).
 """
 
+from graphmem._config import MemoryConfig
 from graphmem.extract.candidate import (
     USER,
     BatchExtractor,
@@ -30,4 +31,13 @@ from graphmem.extract.candidate import (
 from graphmem.extract.reader import RuleExtractor
 
 __all__ = ["USER", "BatchExtractor", "Candidate", "Context", "ExtractionStats", "Extractor",
-           "RuleExtractor"]
+           "RuleExtractor", "configured_extractor"]
+
+
+def configured_extractor(config: MemoryConfig) -> Extractor:
+    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
+    if config.extraction == "llm":
+        from graphmem.extract.llm import LLMExtractor
+
+        return LLMExtractor.from_config(config)
+    return RuleExtractor()

@@ -13,7 +13,7 @@ Repeated evidence across episodes raises confidence (cross-episode induction). W
 retention, versions that stopped being true longer ago than that are deleted. A batch
 extractor (an LLM) gets several episodes per call; an episode whose extraction failed
 is reported in ``errors`` and left for the next run (its claim lapses).
-``start_scheduler`` runs this with APScheduler.
+``graphmem.worker.start_scheduler`` runs this with APScheduler in the application's process.
 
 Several consolidations at once (threads, processes, hosts) never fork a version chain:
 
@@ -58,6 +58,7 @@ from graphmem.facts.conflict import (
     decide_among,
     fact_version_id,
 )
+from graphmem.facts.forget import Forgotten, forget_user
 from graphmem.facts.normalize import (
     USER_KEY,
     AliasTable,
@@ -73,6 +74,7 @@ from graphmem.store.cypher import relationship_type
 from graphmem.store.episodes import episode_from_record
 from graphmem.store.ids import message_node_id
 from graphmem.store.runner import QueryRunner, Tx
+from graphmem.store.tombstones import Verify, forgotten_at
 from graphmem.text.language import is_chinese
 
 log = logging.getLogger("graphmem.facts.consolidate")
@@ -203,16 +205,19 @@ class Consolidator:
                 found.append(None)
         return found
 
-    def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
-                     ) -> list[Change]:
+    def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
+                     claims: Sequence[dict] = (), verify: Verify | None = None) -> set[str]:
         """Normalize, decide and apply episodes' candidates ``(user_id, session_id,
         episode_id, candidates)`` in one transaction, in order (the online path: its
-        backlog together, or one item alone)."""
+        backlog together, or one item alone). ``claims`` say what each episode begins with
+        and what each fact was said in (``store/find_foreign_episodes``): the facts of an
+        episode another raw buffer stored first are refused. Returns those episodes.
+        ``verify`` checks the users' tombstones under their locks (``store.tombstones``)."""
         kept = [(u, s, e, self._kept(cands, e, None)) for u, s, e, cands in items]
         kept = [item for item in kept if item[3]]
         if not kept:
-            return []
-        return self._distill(kept, None)[0]
+            return set()
+        return self._distill(kept, None, claims, verify)[2]
 
     def _kept(self, candidates: Sequence[Candidate], episode_id: str,
               report: ConsolidationReport | None) -> list[Candidate]:
@@ -228,11 +233,13 @@ class Consolidator:
                 user_id, fact_store.list_entities(tx, user_id), self.merge_score,
                 self.review_score)
 
-    def forget(self, user_id: str) -> int:
-        """Delete the user's whole graph and forget their alias table."""
+    def forget(self, user_id: str,
+               before_delete: Callable[[datetime], None] | None = None) -> Forgotten:
+        """Tombstone the user, delete their whole graph, forget their alias table
+        (``graphmem.facts.forget``)."""
         with self._lock:
             self.drop_cached(user_id)
-            return fact_store.delete_user(self.runner, user_id)
+            return forget_user(self.runner, user_id, before_delete)
 
     def drop_cached(self, user_id: str) -> None:
         """Forget the user's cached alias table (read again from the graph when needed)."""
@@ -253,7 +260,7 @@ class Consolidator:
 
     def _claim(self, user_id: str, token: str) -> list[Episode]:
         def work(tx: Tx) -> list[dict]:
-            tx.write("store/lock_users", user_ids=[user_id])
+            tx.write("store/lock_existing_users", user_ids=[user_id])
             return tx.write("consolidate/claim_episodes", user_id=user_id, token=token,
                             lease_s=CLAIM_LEASE_S, limit=CLAIM_BATCH)
 
@@ -261,7 +268,7 @@ class Consolidator:
         return [episode_from_record(r["episode"], r["messages"]) for r in rows]
 
     def _mark(self, user_id: str, event_ids: list[str], now: datetime) -> None:
-        self.runner.write_many([("store/lock_users", {"user_ids": [user_id]}),
+        self.runner.write_many([("store/lock_existing_users", {"user_ids": [user_id]}),
                                 ("consolidate/mark_consolidated",
                                  {"event_ids": event_ids, "at": now})],
                                name="consolidate/mark_consolidated")
@@ -275,7 +282,7 @@ class Consolidator:
         if not items:
             return []
         try:
-            changes, skipped = self._distill(
+            changes, skipped, _ = self._distill(
                 [(e.user_id, e.session_id, e.event_id, kept) for e, kept in items], now)
         except StoreUnavailableError:
             raise
@@ -306,51 +313,58 @@ class Consolidator:
             return False
 
     def _distill(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
-                 consolidated_at: datetime | None) -> tuple[list[Change], int]:
+                 consolidated_at: datetime | None, claims: Sequence[dict] = (),
+                 verify: Verify | None = None) -> tuple[list[Change], int, set[str]]:
         """Episodes' kept candidates ``(user_id, session_id, episode_id, kept)`` decided and
         applied in one transaction, their users locked first (sorted), and the changes
         made. With ``consolidated_at`` the episodes are marked too, and an episode another
         consolidation marked meanwhile is skipped (its facts are not stored twice): how
-        many were is the second value. spaCy loads and lemmas happen before the locks
+        many were is the second value; the episodes ``claims`` find foreign (the online
+        path, ``distill_many``) the third. spaCy loads and lemmas happen before the locks
         (``_before_locks``)."""
         _before_locks([c for _, _, _, kept in items for c in kept])
         users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
-        def work(tx: Tx) -> tuple[list[Change], int, dict[str, str]]:
+        def work(tx: Tx) -> tuple[list[Change], int, set[str], dict[str, str]]:
             nonlocal attempts
             attempts += 1
-            revs = {r["user_id"]: r["facts_rev"]
-                    for r in tx.write("store/lock_users", user_ids=users)}
-            mine = list(items)
+            lock = "store/lock_users" if consolidated_at is None else "store/lock_existing_users"
+            revs = {r["user_id"]: r["facts_rev"] for r in tx.write(lock, user_ids=users)}
+            if verify is not None:
+                verify(forgotten_at(tx, users))
+            foreign = fact_store.foreign_episodes(tx, claims)
+            mine = [item for item in items if item[2] not in foreign]
             if consolidated_at is not None:
                 marked = set(tx.write("consolidate/mark_consolidated",
                                       event_ids=[e for _, _, e, _ in items],
                                       at=consolidated_at)[0]["marked"])
-                mine = [item for item in items if item[2] in marked]
+                mine = [item for item in mine if item[2] in marked]
             deciding = sorted({u for u, _, _, kept in mine if kept})
             for user_id in deciding:
                 self._load_table(tx, user_id, revs.get(user_id), attempts)
-            changes = self._decide_episodes(tx, [item for item in mine if item[3]])
+            changes = self._decide_episodes(tx, [item for item in mine if item[3]],
+                                            {c["event_id"]: c["anchor"] for c in claims})
             new = {user_id: uuid.uuid4().hex for user_id in deciding}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
-            return changes, len(items) - len(mine), new
+            return changes, len(items) - len(mine), foreign, new
 
         with self._lock:
             try:
-                changes, skipped, new = self.runner.transaction("consolidate/distill", work)
+                changes, skipped, foreign, new = self.runner.transaction(
+                    "consolidate/distill", work)
             except Exception:
                 for user_id in users:  # the tables may hold what was not stored
                     self._tables.pop(user_id, None)
                     self._revs.pop(user_id, None)
                 raise
             self._revs.update(new)
-            return changes, skipped
+            return changes, skipped, foreign
 
     def _decide_episodes(self, tx: Tx, items: Sequence[tuple[str, str, str,
-                                                             Sequence[Candidate]]]
-                         ) -> list[Change]:
+                                                             Sequence[Candidate]]],
+                         anchors: dict[str, str]) -> list[Change]:
         """Episodes' kept candidates resolved, decided in order against the current
         versions (read once for all of them) and applied in one set of writes."""
         resolutions: dict[str, list[Resolution]] = {}
@@ -379,7 +393,7 @@ class Consolidator:
             changes += self._decide_all(user_id, mine, stored)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
-        fact_store.apply_changes(tx, entities, maybe_same, changes)
+        fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
         return changes
 
     def embed_new_messages(self, user_id: str | None = None) -> int:
@@ -465,17 +479,6 @@ class Consolidator:
                 report.reverified += 1
             elif isinstance(change, Historic):
                 report.historic += 1
-
-
-def start_scheduler(job: Callable[[], object], every_s: float):  # -> BackgroundScheduler
-    """Run ``job`` every ``every_s`` seconds in a background thread (one at a time)."""
-    from apscheduler.schedulers.background import BackgroundScheduler
-
-    scheduler = BackgroundScheduler(daemon=True)
-    scheduler.add_job(job, "interval", seconds=every_s, max_instances=1, coalesce=True,
-                      id="graphmem-consolidate")
-    scheduler.start()
-    return scheduler
 
 
 def _failed(report: ConsolidationReport, event_id: str, exc: Exception) -> None:

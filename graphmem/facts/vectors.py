@@ -24,7 +24,7 @@ def embed_new_messages(runner: QueryRunner, embedder: Embedder, user_id: str | N
                 for m in r["messages"] if not is_filler(m["content"])]
         vectors = embedder.embed([text for _, text in said]) if said else []
         runner.write_many([
-            ("store/lock_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
+            ("store/lock_existing_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
             ("consolidate/set_message_embeddings", {
                 "rows": [{"message_id": mid, "embedding": v}
                          for (mid, _), v in zip(said, vectors, strict=True)],
@@ -44,7 +44,7 @@ def embed_new_facts(runner: QueryRunner, embedder: Embedder, batch: int = 256) -
         rows.sort(key=lambda r: r["fact_id"])
         vectors = embedder.embed([r["sentence"] for r in rows])
         runner.write_many([
-            ("store/lock_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
+            ("store/lock_existing_users", {"user_ids": sorted({r["user_id"] for r in rows})}),
             ("consolidate/set_fact_embeddings", {"rows": [
                 {"fact_id": r["fact_id"], "embedding": v}
                 for r, v in zip(rows, vectors, strict=True)]}),

@@ -13,11 +13,20 @@ exactly what Neo4j lacks.
 - **All or nothing.** A batch is validated and encoded in full before the first byte is
   written; a failed write is rolled back to the files' previous lengths.
 - **Torn writes are recovered, never appended to.** A crash mid-write can leave a partial
-  last line: on open it is cut off (it was never acknowledged to the caller) and reported
-  in ``recovered``; an unreadable line elsewhere is skipped and reported, never fatal. An
-  empty or corrupt cursor means "replay everything" (replay is idempotent).
+  last line: on open every session file's is cut off (it was never acknowledged to the
+  caller) and reported in ``recovered``, and so is a file with no readable message; an
+  unreadable line elsewhere is skipped and reported, never fatal. Each problem is reported
+  once, however often its file is read. An empty or corrupt cursor means "replay
+  everything" (replay is idempotent).
 - **Names never clash.** A user or session id made only of ``[A-Za-z0-9_.-]`` is its own
   file name; any other id is hashed behind a ``~``, which no plain name contains.
+- **A forgotten user stays forgotten.** Each line also records when it was buffered
+  (``"at"``, wall-clock seconds; ``Message`` ignores it). ``forget_user`` deletes the
+  user's folder; ``purge_before`` deletes the lines buffered before another process forgot
+  the user (its tombstone, ``graphmem.store.tombstones``) and keeps the newer ones. Either
+  moves the user's ``generation`` on: what was read before it (an episode in flight, an
+  acknowledgement) is stale, and an acknowledgement of a stale generation is ignored — it
+  would write the cursor of a forgotten session back.
 """
 
 from __future__ import annotations
@@ -31,7 +40,8 @@ import os
 import re
 import shutil
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -88,18 +98,27 @@ class RawBuffer:
         self._lock_handle.flush()
         self.fsync = fsync
         self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
+        self._reported: set[str] = set()
         self._lock = threading.Lock()
+        self._closed = False
         self._next_id: dict[SessionKey, int] = {}
         self._seen: dict[SessionKey, dict[str, int]] = {}
         self._cursor: dict[SessionKey, int] = {}
+        self._generation: dict[str, int] = {}  # moves on when a user's lines are removed
+        self._forgotten: dict[str, float] = {}  # the tombstone (epoch s) last applied
         self._migrate_flat_layout()
         for user_dir in self._user_dirs():
+            self._recover(user_dir)
             self._cursor.update(self._read_cursor(user_dir))
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
-        self._lock_handle.close()
+        """Release the folder. A writer thread still running after this acknowledges
+        nothing: the folder may have another owner by then."""
+        with self._lock:
+            self._closed = True
+            with contextlib.suppress(OSError):
+                fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
+            self._lock_handle.close()
 
     # -- writing -----------------------------------------------------------------
 
@@ -109,7 +128,13 @@ class RawBuffer:
         All or nothing: every message is checked and encoded before anything is written.
         A message with an explicit ``ts`` already written to its session (same role, ts
         and content) is not written again: re-sending is idempotent."""
+        return self.append_stamped(messages, now)[0]
+
+    def append_stamped(self, messages: Sequence[MessageIn], now: datetime
+                       ) -> tuple[list[Message], dict[str, int]]:
+        """``append``, and each user's ``generation`` as the lines were written."""
         with self._lock:
+            at = time.time()
             planned: list[tuple[SessionKey, Message, str, str | None]] = []
             next_id: dict[SessionKey, int] = {}
             batch_keys: dict[SessionKey, set[str]] = {}
@@ -123,7 +148,7 @@ class RawBuffer:
                 msg_id = next_id.get(key, self._next_id[key])
                 msg = Message(msg_id=msg_id, user_id=item.user_id, session_id=item.session_id,
                               role=item.role, content=item.content, ts=item.ts or now)
-                line = _encode(msg)
+                line = _encode(msg, at)
                 next_id[key] = msg_id + 1
                 if dedupe is not None:
                     batch_keys.setdefault(key, set()).add(dedupe)
@@ -133,7 +158,9 @@ class RawBuffer:
                 self._next_id[key] = msg.msg_id + 1
                 if dedupe is not None:
                     self._seen[key][dedupe] = msg.msg_id
-            return [msg for _, msg, _, _ in planned]
+            users = {m.user_id for m in messages}
+            return ([msg for _, msg, _, _ in planned],
+                    {u: self._generation.get(u, 0) for u in users})
 
     def _write(self, planned: Sequence[tuple[SessionKey, Message, str, str | None]]) -> None:
         """Append the lines, each file once; on any failure cut every file back."""
@@ -169,8 +196,10 @@ class RawBuffer:
 
     def iter_session(self, user_id: str, session_id: str) -> Iterator[Message]:
         path = self._path((user_id, session_id))
-        if not path.exists():
-            return
+        if path.exists():
+            yield from self._read_lines(path)
+
+    def _read_lines(self, path: Path) -> Iterator[Message]:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith("\n"):
@@ -235,21 +264,76 @@ class RawBuffer:
                 raise InvalidInputError(
                     f"the buffer lines of session {session_id!r} are not one session's "
                     "messages in msg_id order")
-            self._write([(key, m, _encode(m), None) for m in messages])
+            at = time.time()  # restored now: newer than any tombstone of the user
+            self._write([(key, m, _encode(m, at), None) for m in messages])
             self._next_id.pop(key, None)
             self._seen.pop(key, None)
         if cursor > 1:
             self.acknowledge({key: cursor - 1})
 
-    def forget_user(self, user_id: str) -> None:
-        """Delete the user's whole buffer folder (sessions and cursor)."""
+    def forget_user(self, user_id: str, forgotten_at: float | None = None) -> None:
+        """Delete the user's whole buffer folder (sessions and cursor); ``forgotten_at``:
+        the tombstone this applies (epoch seconds)."""
         with self._lock:
             shutil.rmtree(self.directory / safe_name(user_id), ignore_errors=True)
-            for key in [k for k in self._next_id if k[0] == user_id]:
-                self._next_id.pop(key, None)
-                self._seen.pop(key, None)
-            for key in [k for k in self._cursor if k[0] == user_id]:
+            self._drop_state(user_id, lambda key: True)
+            if forgotten_at is not None:
+                self._forgotten[user_id] = forgotten_at
+
+    def purge_before(self, user_id: str, forgotten_at: float) -> bool:
+        """Apply a tombstone written elsewhere: delete the user's lines buffered before
+        ``forgotten_at`` (epoch seconds; a line that does not say when is older), keep the
+        newer ones. Whether any line went."""
+        with self._lock:
+            self._forgotten[user_id] = forgotten_at
+            user_dir = self.directory / safe_name(user_id)
+            touched: dict[SessionKey, bool] = {}  # session -> emptied
+            for path in sorted(user_dir.glob("*.jsonl")) if user_dir.is_dir() else []:
+                with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+                    lines = handle.readlines()
+                kept = [line for line in lines if _buffered_at(line) >= forgotten_at]
+                if len(kept) == len(lines):
+                    continue
+                first = _first_message(path)
+                if kept:
+                    tmp = path.with_suffix(".jsonl.tmp")
+                    tmp.write_text("".join(kept), encoding="utf-8", errors="surrogateescape")
+                    os.replace(tmp, path)
+                else:
+                    path.unlink()
+                if first is not None:
+                    touched[(user_id, first.session_id)] = not kept
+            if not touched:
+                return False
+            if not any(user_dir.glob("*.jsonl")):
+                shutil.rmtree(user_dir, ignore_errors=True)
+                self._drop_state(user_id, lambda key: True)
+                return True
+            self._drop_state(user_id, touched.__contains__, cursors=False)
+            for key in [k for k, emptied in touched.items() if emptied]:
+                self._cursor.pop(key, None)  # its msg_ids start from 1 again
+            self._save_cursor(user_id)
+            return True
+
+    def generation(self, user_id: str) -> int:
+        """Moves on whenever lines of the user are deleted (a forget, a purge)."""
+        return self._generation.get(user_id, 0)
+
+    def forgotten_at(self, user_id: str) -> float | None:
+        """The tombstone of the user this buffer last applied (epoch seconds), if any."""
+        return self._forgotten.get(user_id)
+
+    def _drop_state(self, user_id: str, which: Callable[[SessionKey], bool],
+                    cursors: bool = True) -> None:
+        """Forget the in-memory state of the user's sessions ``which`` picks (read again
+        from the files when needed) and move the user's generation on."""
+        for key in [k for k in self._next_id if k[0] == user_id and which(k)]:
+            self._next_id.pop(key, None)
+            self._seen.pop(key, None)
+        if cursors:
+            for key in [k for k in self._cursor if k[0] == user_id and which(k)]:
                 self._cursor.pop(key)
+        self._generation[user_id] = self._generation.get(user_id, 0) + 1
 
     # -- replay cursor -------------------------------------------------------------
 
@@ -264,21 +348,31 @@ class RawBuffer:
             self._load_session((user_id, session_id))
         return self.read(user_id, session_id, start=self.cursor(user_id, session_id))
 
-    def acknowledge(self, upto: dict[SessionKey, int]) -> None:
-        """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j."""
+    def acknowledge(self, upto: dict[SessionKey, int],
+                    generations: dict[str, int] | None = None) -> None:
+        """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j —
+        unless the user's ``generations`` (as the messages were read) are stale."""
         with self._lock:
+            if self._closed:
+                return
             changed: set[str] = set()
             for key, last in upto.items():
+                if generations is not None and generations.get(
+                        key[0], -1) != self._generation.get(key[0], 0):
+                    continue
                 if last + 1 > self._cursor.get(key, 1):
                     self._cursor[key] = last + 1
                     changed.add(key[0])
             for user_id in changed:
-                user_dir = self.directory / safe_name(user_id)
-                user_dir.mkdir(parents=True, exist_ok=True)
-                mine = {s: n for (u, s), n in self._cursor.items() if u == user_id}
-                tmp = user_dir / (CURSOR_FILE + ".tmp")
-                tmp.write_text(json.dumps(mine, sort_keys=True), encoding="utf-8")
-                os.replace(tmp, user_dir / CURSOR_FILE)
+                self._save_cursor(user_id)
+
+    def _save_cursor(self, user_id: str) -> None:
+        user_dir = self.directory / safe_name(user_id)
+        user_dir.mkdir(parents=True, exist_ok=True)
+        mine = {s: n for (u, s), n in self._cursor.items() if u == user_id}
+        tmp = user_dir / (CURSOR_FILE + ".tmp")
+        tmp.write_text(json.dumps(mine, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, user_dir / CURSOR_FILE)
 
     # -- internals -------------------------------------------------------------------
 
@@ -289,8 +383,20 @@ class RawBuffer:
         return sorted(p for p in self.directory.iterdir() if p.is_dir())
 
     def _report(self, problem: str) -> None:
+        if problem in self._reported:
+            return
+        self._reported.add(problem)
         self.recovered.append(problem)
         log.warning("raw buffer recovery: %s", problem)
+
+    def _recover(self, user_dir: Path) -> None:
+        """At open: cut every session file's torn last line, and report a file that holds
+        no readable message (its session is never replayed, so nothing else would)."""
+        for path in sorted(user_dir.glob("*.jsonl")):
+            self._cut_torn_tail(path)
+            if path.stat().st_size and _first_message(path) is None:
+                for _ in self._read_lines(path):  # reports each unreadable line
+                    pass
 
     def _read_cursor(self, user_dir: Path) -> dict[SessionKey, int]:
         path = user_dir / CURSOR_FILE
@@ -326,9 +432,13 @@ class RawBuffer:
         if not path.exists():
             return
         with open(path, "rb+") as handle:
-            data = handle.read()
-            if not data or data.endswith(b"\n"):
+            if handle.seek(0, os.SEEK_END) == 0:
                 return
+            handle.seek(-1, os.SEEK_END)
+            if handle.read(1) == b"\n":
+                return
+            handle.seek(0)
+            data = handle.read()
             keep = data.rfind(b"\n") + 1
             handle.truncate(keep)
             handle.flush()
@@ -373,10 +483,19 @@ def _first_message(path: Path) -> Message | None:
     return None
 
 
-def _encode(msg: Message) -> str:
-    """One JSON line; text that cannot be UTF-8 (a lone surrogate) is refused here, before
-    anything of its batch is written."""
-    line = msg.model_dump_json() + "\n"
+def _buffered_at(line: str) -> float:
+    """When a line was buffered (epoch seconds); 0 when it does not say."""
+    try:
+        at = json.loads(line).get("at")
+    except (ValueError, AttributeError):
+        return 0.0
+    return float(at) if isinstance(at, int | float) else 0.0
+
+
+def _encode(msg: Message, at: float) -> str:
+    """One JSON line, with when it was buffered (``at``); text that cannot be UTF-8 (a
+    lone surrogate) is refused here, before anything of its batch is written."""
+    line = msg.model_dump_json()[:-1] + f',"at":{at!r}}}' + "\n"
     try:
         line.encode("utf-8")
     except UnicodeEncodeError as exc:

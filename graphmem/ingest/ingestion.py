@@ -18,6 +18,10 @@ held in memory is bounded: past ``max_backlog`` episodes, new ones are not queue
 are safe in the raw buffer), and once Neo4j takes writes again everything not yet
 acknowledged is re-read from the buffer and re-sent (``resume``) — no ``replay()`` call
 needed, no duplicates (episode ids are deterministic, writes are MERGEs).
+
+Forgetting a user (``forget_user``, and ``apply_forget`` for a forget done elsewhere) drops
+the user's open episodes and buffer lines under the state lock; what was read before is
+stale by its buffer generation and refused at the write (``graphmem.ingest.forgetting``).
 """
 
 from __future__ import annotations
@@ -26,17 +30,21 @@ import contextlib
 import logging
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
 from graphmem._models import ClosedEpisode, Message, MessageIn, SessionKey
 from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.forgetting import Freshness
 from graphmem.ingest.splitter import EpisodeSplitter, key_of
 from graphmem.ingest.writer import EpisodeWriter
+from graphmem.store.runner import QueryRunner
+from graphmem.store.tombstones import forgotten_at
 
 log = logging.getLogger("graphmem.ingest")
 
-OnMessage = Callable[[Message, list[Message]], None]  # (message, its open episode so far)
+# (message, its open episode so far, its user's buffer generation)
+OnMessage = Callable[[Message, list[Message], int], None]
 DEFAULT_MAX_BACKLOG = 20_000
 
 
@@ -50,8 +58,13 @@ class Ingestion:
         on_message: OnMessage | None = None,
         max_backlog: int = DEFAULT_MAX_BACKLOG,
         idle_check_s: float | None = None,
+        freshness: Freshness | None = None,
+        on_forget: Callable[[str], None] | None = None,
     ) -> None:
         self.buffer = buffer
+        self.freshness = freshness or Freshness(buffer)
+        self.freshness.apply = self.apply_forget
+        self.on_forget = on_forget  # a user's messages were dropped: reset what read them
         self.splitter = splitter
         self.writer = writer
         self.clock = clock
@@ -76,32 +89,36 @@ class Ingestion:
         with contextlib.ExitStack() as held:
             for key in keys:  # sorted: two batches never wait on each other in a circle
                 held.enter_context(self._session_lock(key))
-            stored = self.buffer.append(items, now=self.clock())
+            stored, generations = self.buffer.append_stamped(items, now=self.clock())
             arrived = time.monotonic()
             with self._state:
                 closed: list[ClosedEpisode] = []
-                opened: list[tuple[Message, list[Message]]] = []
+                opened: list[tuple[Message, list[Message], int]] = []
                 for msg in stored:
+                    stamp = generations[msg.user_id]
+                    if not self.freshness.current(msg.user_id, stamp):
+                        continue  # forgotten meanwhile: the buffer holds what is left of it
                     closed.extend(self.splitter.feed(msg, arrived))
                     if self.on_message is not None:
-                        opened.append((msg, self.splitter.open_messages(key_of(msg))))
+                        opened.append((msg, self.splitter.open_messages(key_of(msg)), stamp))
                 self._submit(closed)
-            for msg, open_messages in opened:
-                self.on_message(msg, open_messages)  # type: ignore[misc]
+            for msg, open_messages, stamp in opened:
+                self.on_message(msg, open_messages, stamp)  # type: ignore[misc]
         return stored
 
-    def flush(self, user_id: str | None = None, timeout: float | None = None
-              ) -> list[ClosedEpisode]:
+    def flush(self, user_id: str | None = None, timeout: float | None = None,
+              stall_s: float | None = None) -> list[ClosedEpisode]:
         """Close open episodes (of one user, or all) and wait until Neo4j has them —
         including those that waited in the raw buffer because the backlog was full: they
-        are re-sent once it drains, and waited for too."""
+        are re-sent once it drains, and waited for too (``EpisodeWriter.drain`` says when
+        it gives up)."""
         closed: list[ClosedEpisode] = []
         while True:
             with self._state:
                 now_closed = self.splitter.close_all(user_id)
                 self._submit(now_closed)
                 closed += now_closed
-            self.writer.drain(timeout)
+            self.writer.drain(timeout, stall_s)
             if not self._resume_if_overflowed():
                 return closed
 
@@ -119,14 +136,43 @@ class Ingestion:
                 fed += len(pending)
         return fed
 
-    def forget_user(self, user_id: str) -> None:
+    def forget_user(self, user_id: str, forgotten_at: datetime | None = None) -> None:
+        """Drop the user's open episodes and raw buffer (``forgotten_at``: the tombstone)."""
         with self._state:
             self.splitter.drop_user(user_id)
-            self.buffer.forget_user(user_id)
+            self.buffer.forget_user(
+                user_id, None if forgotten_at is None else forgotten_at.timestamp())
+        if self.on_forget is not None:
+            self.on_forget(user_id)
 
-    def close(self) -> None:
+    def catch_up(self, runner: QueryRunner, user_ids: Iterable[str]) -> None:
+        """Apply the tombstones of these users this buffer has not applied yet (at connect,
+        before ``raw``): what it holds of them from before a forget elsewhere goes."""
+        for user_id, at in forgotten_at(runner, user_ids).items():
+            if self.buffer.forgotten_at(user_id) != at.timestamp():
+                self.apply_forget(user_id, at)
+
+    def apply_forget(self, user_id: str, forgotten_at: datetime) -> bool:
+        """Another process forgot the user at ``forgotten_at``: delete this buffer's lines
+        of the user from before it and feed the newer ones again (the open episodes held
+        older messages too). Whether anything was deleted."""
+        with self._state:
+            if not self.buffer.purge_before(user_id, forgotten_at.timestamp()):
+                return False
+            log.warning("user forgotten elsewhere at %s: what this buffer held of them from "
+                        "before is deleted", forgotten_at.isoformat())
+            self.splitter.drop_user(user_id)
+            arrived = time.monotonic()
+            for session_id in self.buffer.user_sessions(user_id):
+                pending = self.buffer.pending(user_id, session_id)
+                self._submit(self.splitter.feed_all(pending, arrived))
+        if self.on_forget is not None:
+            self.on_forget(user_id)
+        return True
+
+    def close(self, timeout: float = 5.0) -> None:
         self._stop.set()
-        self._timer.join(timeout=5)
+        self._timer.join(timeout=timeout)
 
     # -- internals -------------------------------------------------------------------------
 

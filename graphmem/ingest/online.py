@@ -18,6 +18,7 @@ again, so a fact is attributed the same either way.
 from __future__ import annotations
 
 import contextlib
+import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -29,13 +30,16 @@ from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
 from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
+from graphmem.ingest.forgetting import Freshness, LateWrite
 from graphmem.ingest.splitter import episode_id, key_of
 from graphmem.ingest.writer import BackgroundQueue
+from graphmem.store.ids import episode_anchor, message_node_id
 from graphmem.text.chat import is_filler, summarize_goal
 
 if TYPE_CHECKING:
     from graphmem.facts.consolidate import Consolidator
 
+log = logging.getLogger("graphmem.ingest.online")
 MAX_SESSIONS = 4096  # contexts kept; an evicted session's context is read back
 ONLINE_PREDICATES = frozenset({"likes", "dietary_restriction", "allergic_to", "budget",
                                "uses_channel"})
@@ -114,8 +118,9 @@ class OnlineFacts:
     re-verifies it. If Neo4j is down, consolidation distills the same episodes later:
     nothing is lost."""
 
-    def __init__(self, consolidator: Consolidator) -> None:
+    def __init__(self, consolidator: Consolidator, freshness: Freshness | None = None) -> None:
         self.consolidator = consolidator
+        self.freshness = freshness  # a user forgotten meanwhile: their facts are refused
         self.reader = OnlineReader(RuleExtractor(generic=False))  # cheap rules only
         # a batch of online facts holds its users' locks while it is decided: ONLINE_BATCH
         # keeps that to ~0.5 s (the episode writer waits behind it); a burst is a few writes
@@ -127,28 +132,30 @@ class OnlineFacts:
         """What failed: a message the rules choke on, a batch Neo4j refused."""
         return self._queue.errors
 
-    def submit(self, msg: Message, open_messages: list[Message]) -> None:
-        """Read ``msg`` (the newest of its open episode's ``open_messages``) later."""
+    def submit(self, msg: Message, open_messages: list[Message], stamp: int = 0) -> None:
+        """Read ``msg`` (the newest of its open episode's ``open_messages``; ``stamp``: its
+        user's buffer generation) later."""
         if msg.role == "user" and not is_filler(msg.content):
-            self._queue.submit((msg, open_messages))
+            self._queue.submit((msg, open_messages, stamp))
 
-    def drain(self) -> None:
+    def drain(self, timeout: float | None = None) -> bool:
         """Wait until every message submitted so far is read and its facts written (a
-        reader sees its own writes)."""
-        self._queue.drain()
+        reader sees its own writes); at most ``timeout`` seconds. Whether it was."""
+        return self._queue.drain(timeout)
 
     def forget(self, user_id: str) -> None:
-        self._queue.drain()
+        """Drop the reading of the user's open episodes (their messages were dropped);
+        what is queued of the user is refused when written (its stamp is stale)."""
         self.reader.forget(user_id)
 
-    def close(self) -> None:
-        self._queue.close()
+    def close(self, timeout: float = 60.0) -> None:
+        self._queue.close(timeout)
 
     def _store(self, items: list[object]) -> None:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j
         refuses the batch, one by one, so one bad item costs only itself."""
-        found: list[Found] = []
-        for msg, open_messages in items:  # type: ignore[misc]
+        found: list[tuple[Found, dict, int]] = []
+        for msg, open_messages, stamp in items:  # type: ignore[misc]
             try:
                 read = self.reader.read(msg, open_messages)
             except Exception as exc:  # a message the rules choke on costs only itself
@@ -159,24 +166,62 @@ class OnlineFacts:
                           and c.confidence >= ONLINE_MIN_CONFIDENCE]
             if candidates:
                 first = open_messages[0]
-                found.append((msg.user_id, msg.session_id,
-                              episode_id(first.user_id, first.session_id, first.msg_id),
-                              candidates))
+                event_id = episode_id(first.user_id, first.session_id, first.msg_id)
+                found.append(((msg.user_id, msg.session_id, event_id, candidates),
+                              _claim(event_id, first, msg), stamp))
         for start in range(0, len(found), ONLINE_BATCH):
             self._write(found[start:start + ONLINE_BATCH])
 
-    def _write(self, found: list[Found]) -> None:
-        """One transaction for ``found``; if Neo4j refuses it, one item at a time."""
+    def _write(self, found: list[tuple[Found, dict, int]]) -> None:
+        """One transaction for ``found``; if Neo4j refuses it, one item at a time. Facts
+        of an episode another raw buffer stored first are refused (``distill_many``), and
+        so are those of a user forgotten since they were read."""
         with contextlib.suppress(StoreUnavailableError):
             try:
-                self.consolidator.distill_many(found)
+                self._distill(found)
             except StoreUnavailableError:
                 raise
             except Exception:
-                for item in found:
+                for one in found:
                     try:
-                        self.consolidator.distill_many([item])
+                        self._distill([one])
                     except StoreUnavailableError:
                         raise
                     except Exception as exc:
                         self.errors.append(repr(exc))
+
+    def _distill(self, found: list[tuple[Found, dict, int]]) -> None:
+        for _ in range(2):  # a forget found here is caught up with, then its facts dropped
+            if self.freshness is not None:
+                fresh = self.freshness.current
+                found = [f for f in found if fresh(f[0][0], f[2])]
+            if not found:
+                return
+            verify = (self.freshness.verify((f[0][0], f[2]) for f in found)
+                      if self.freshness else None)
+            try:
+                self._refused(self.consolidator.distill_many(
+                    [f[0] for f in found], [f[1] for f in found], verify))
+                return
+            except LateWrite as late:
+                assert self.freshness is not None
+                self.freshness.catch_up(late)
+                found = [f for f in found if f[0][0] not in late.users]
+
+    def _refused(self, foreign: set[str]) -> None:
+        for event_id in sorted(foreign):
+            problem = (f"online facts of episode {event_id} not stored: another raw buffer "
+                       "stored an episode of that id first (the session was begun there)")
+            log.warning("%s", problem)
+            self.errors.append(problem)
+
+
+def _claim(event_id: str, first: Message, said: Message) -> dict:
+    """What an online fact's episode begins with and what it was said in
+    (``store/find_foreign_episodes``)."""
+    return {"event_id": event_id,
+            "anchor": episode_anchor(first.role, first.ts, first.content),
+            "first_message_id": message_node_id(first.user_id, first.session_id, first.msg_id),
+            "first_content": first.content,
+            "message_id": message_node_id(said.user_id, said.session_id, said.msg_id),
+            "content": said.content}

@@ -15,6 +15,10 @@ Failures never stall other users' episodes:
   one episode at a time, and an episode that fails alone is *rejected* — logged, kept in
   ``rejected`` with its reason, and acknowledged so it never blocks its session. Its raw
   messages stay in the buffer.
+- **Its user forgotten meanwhile** (here or in another process): each episode carries its
+  user's buffer generation from when it was read, and the write checks it and the users'
+  tombstones under their locks (``graphmem.ingest.forgetting``). A stale episode is
+  dropped, never acknowledged (its cursor would come back), and kept in ``forgotten``.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field
 from graphmem._errors import StoreUnavailableError
 from graphmem._models import ClosedEpisode, SessionKey
 from graphmem.embed import Embedder
+from graphmem.ingest.forgetting import Freshness, LateWrite
 from graphmem.store.episodes import write_episodes
 from graphmem.store.runner import QueryRunner
 
@@ -39,7 +44,9 @@ LINGER_S = 0.25  # how long the embedder waits for a batch to fill
 RETRY_FIRST_S = 0.5
 RETRY_MAX_S = 15.0
 
-Acknowledge = Callable[[dict[SessionKey, int]], None]
+# (last msg_id acknowledged per session, the users' buffer generations it was read at)
+Acknowledge = Callable[[dict[SessionKey, int], dict[str, int]], None]
+Stamped = tuple[ClosedEpisode, int]  # an episode and its user's buffer generation
 
 
 @dataclass
@@ -62,11 +69,15 @@ class Rejected:
     raw_span: tuple[int, int]
     reason: str
 
+    def __str__(self) -> str:
+        return (f"{self.event_id} ({self.session_id} {self.raw_span[0]}-{self.raw_span[1]}): "
+                f"{self.reason}")
+
 
 @dataclass
 class _Embedded:
-    closed: list[ClosedEpisode]  # every closed episode of the batch (acknowledged together)
-    stored: list[ClosedEpisode]  # those that become Episode nodes (not filler-only)
+    closed: list[Stamped]  # every closed episode of the batch (acknowledged together)
+    stored: list[Stamped]  # those that become Episode nodes (not filler-only)
     vectors: list[list[float]]
 
 
@@ -79,17 +90,21 @@ class EpisodeWriter:
         embedder: Embedder,
         acknowledge: Acknowledge,
         batch_size: int = 256,
+        freshness: Freshness | None = None,
     ) -> None:
         self.runner = runner
         self.embedder = embedder
         self.acknowledge = acknowledge
         self.batch_size = batch_size
+        self.freshness = freshness
         self.stats = WriterStats()
         self.rejected: list[Rejected] = []
+        self.forgotten: list[Rejected] = []  # dropped: their user was forgotten meanwhile
         self.unavailable: StoreUnavailableError | None = None  # set while Neo4j is down
         self._closed: queue.Queue[object] = queue.Queue()
         self._embedded: queue.Queue[object] = queue.Queue(maxsize=2)
         self._pending = 0  # episodes submitted and not yet written or rejected
+        self._progress_at = time.monotonic()  # when episodes were last written or rejected
         self._done = threading.Condition()
         self._draining = threading.Event()
         self._stop = threading.Event()
@@ -112,51 +127,59 @@ class EpisodeWriter:
         with self._done:
             self._pending += len(episodes)
         for ep in episodes:
-            self._closed.put(ep)
+            stamp = self.freshness.stamp(ep.episode.user_id) if self.freshness else 0
+            self._closed.put((ep, stamp))
 
-    def drain(self, timeout: float | None = None) -> None:
+    def drain(self, timeout: float | None = None, stall_s: float | None = None) -> None:
         """Block until every submitted episode is written (or rejected). While Neo4j is
         unavailable, give up after ``timeout`` seconds with ``StoreUnavailableError``
         (nothing is lost: the backlog keeps retrying, the raw buffer holds it all). A
-        writer that is merely slow (a busy machine, a big backlog) is waited for."""
+        writer that is merely slow (a busy machine, a big backlog) is waited for — unless
+        ``stall_s`` is given: then it gives up too once nothing was written for that long
+        (Neo4j gone, and the writer still inside the driver's retries, has not said so)."""
         self._draining.set()  # someone is waiting: no lingering for fuller batches
-        deadline = None if timeout is None else time.monotonic() + timeout
+        started = time.monotonic()
         try:
             with self._done:
                 while self._pending and not self._stop.is_set():
-                    left = None if deadline is None else deadline - time.monotonic()
-                    if left is not None and left <= 0 and self.unavailable is None:
-                        left = 1.0  # Neo4j takes writes: the backlog is draining
-                    elif left is not None and left <= 0:
+                    now = time.monotonic()
+                    stalled = (stall_s is not None
+                               and now - max(started, self._progress_at) >= stall_s)
+                    late = (timeout is not None and now - started >= timeout
+                            and self.unavailable is not None)
+                    if stalled or late:
                         failure = self.unavailable
                         raise StoreUnavailableError(
                             f"{self._pending} episode(s) still wait for Neo4j"
                             + (f" ({failure})" if failure else "")
                             + "; they are safe in the raw buffer and will be written when "
                             "Neo4j is back", query="store/merge_episodes")
-                    self._done.wait(timeout=min(left, 1.0) if left is not None else 1.0)
+                    self._done.wait(timeout=0.25)
         finally:
             self._draining.clear()
 
-    def close(self, timeout: float = 30.0) -> None:
-        """Stop both threads. What is not written by then stays unacknowledged in the
-        raw buffer and is replayed by the next ``connect()``."""
+    def close(self, deadline: float | None = None) -> None:
+        """Stop both threads, waiting for them until ``deadline`` (``time.monotonic()``;
+        default: 30 s from now). A thread inside the driver's retries then stops at its
+        next attempt. What is not written by then stays unacknowledged in the raw buffer
+        and is replayed by the next ``connect()``."""
+        deadline = time.monotonic() + 30.0 if deadline is None else deadline
         self._stop.set()
         self._closed.put(_STOP)
         for thread in self._threads:
-            thread.join(timeout=timeout)
+            thread.join(timeout=max(0.01, deadline - time.monotonic()))
         with self._done:
             self._done.notify_all()
 
     # -- embedding -------------------------------------------------------------------------
 
-    def _take_batch(self) -> tuple[list[ClosedEpisode], bool]:
+    def _take_batch(self) -> tuple[list[Stamped], bool]:
         """Up to ``batch_size`` episodes, lingering briefly to fill the batch: the model
         sorts a call's texts by length, so bigger calls pad less and embed faster."""
         first = self._closed.get()
         if first is _STOP:
             return [], True
-        batch: list[ClosedEpisode] = [first]  # type: ignore[list-item]
+        batch: list[Stamped] = [first]  # type: ignore[list-item]
         deadline = time.monotonic() + LINGER_S
         while len(batch) < self.batch_size:
             wait = 0.0 if self._draining.is_set() else max(0.0, deadline - time.monotonic())
@@ -186,21 +209,21 @@ class EpisodeWriter:
             except queue.Full:
                 continue
 
-    def _embed(self, closed: list[ClosedEpisode]) -> _Embedded:
+    def _embed(self, closed: list[Stamped]) -> _Embedded:
         # An episode of nothing but fillers (a lone "ok" after a pause) is noise: it stays
         # in the raw buffer but never becomes an Episode node.
-        stored = [c for c in closed if c.episode.actions]
+        stored = [c for c in closed if c[0].episode.actions]
         started = time.perf_counter()
         try:
-            vectors = self.embedder.embed([c.episode.text for c in stored])
+            vectors = self.embedder.embed([c.episode.text for c, _ in stored])
         except Exception:  # find the one that fails; embed the others
             vectors, kept = [], []
             for item in stored:
                 try:
-                    vectors.extend(self.embedder.embed([item.episode.text]))
+                    vectors.extend(self.embedder.embed([item[0].episode.text]))
                     kept.append(item)
                 except Exception as exc:
-                    self._reject(item, f"embedding failed: {exc!r}")
+                    self._reject(item[0], f"embedding failed: {exc!r}")
             stored = kept
         self.stats.embed_s += time.perf_counter() - started
         return _Embedded(closed, stored, vectors)
@@ -221,12 +244,16 @@ class EpisodeWriter:
         the writer is stopped mid-outage (the batch stays unacknowledged)."""
         pause = RETRY_FIRST_S
         while True:
+            self._drop_stale(item)
             try:
                 self._write(item)
                 if self.unavailable is not None:
                     log.warning("Neo4j is back; writing the backlog")
                     self.unavailable = None
                 return True
+            except LateWrite as late:  # its users were forgotten: catch up, drop, retry
+                if self.freshness is not None:
+                    self.freshness.catch_up(late)
             except StoreUnavailableError as exc:
                 if self.unavailable is None:
                     self.stats.outages += 1
@@ -239,31 +266,60 @@ class EpisodeWriter:
             except Exception as exc:  # refused: find the episode that is refused
                 self.stats.errors.append(str(exc))
                 if len(item.stored) <= 1:
-                    for closed in item.stored:
+                    for closed, _ in item.stored:
                         self._reject(closed, str(exc))
                     self._acknowledge(item.closed)
                     return True
-                for closed, vector in zip(item.stored, item.vectors, strict=True):
-                    single = _Embedded([closed], [closed], [vector])
+                for stamped, vector in zip(item.stored, item.vectors, strict=True):
+                    single = _Embedded([stamped], [stamped], [vector])
                     if not self._write_with_retry(single):
                         return False
+                    if not single.closed:  # dropped: its user was forgotten
+                        item.closed.remove(stamped)
                 self._acknowledge(item.closed)
                 return True
 
     def _write(self, item: _Embedded) -> None:
         started = time.perf_counter()
-        write_episodes(self.runner, item.stored, item.vectors)
+        verify = (self.freshness.verify((c.episode.user_id, s) for c, s in item.closed)
+                  if self.freshness else None)
+        write_episodes(self.runner, [c for c, _ in item.stored], item.vectors, verify)
         self.stats.write_s += time.perf_counter() - started
         self.stats.episodes += len(item.stored)
         self.stats.batches += 1
         self._acknowledge(item.closed)
 
-    def _acknowledge(self, closed: Sequence[ClosedEpisode]) -> None:
+    def _drop_stale(self, item: _Embedded) -> None:
+        """Drop the episodes whose user was forgotten since they were read: never written
+        nor acknowledged; kept in ``forgotten``."""
+        if self.freshness is None:
+            return
+        fresh = self.freshness.current
+        stale = [c for c in item.closed if not fresh(c[0].episode.user_id, c[1])]
+        if not stale:
+            return
+        keep = [i for i, c in enumerate(item.stored) if fresh(c[0].episode.user_id, c[1])]
+        item.stored, item.vectors = ([item.stored[i] for i in keep],
+                                     [item.vectors[i] for i in keep])
+        item.closed[:] = [c for c in item.closed if c not in stale]
+        for closed, _ in stale:
+            ep = closed.episode
+            self.forgotten.append(Rejected(
+                ep.event_id, ep.user_id, ep.session_id, ep.raw_span,
+                "its user was forgotten meanwhile; nothing of it was stored"))
+            log.warning("episode %s (%s, messages %d-%d) not stored: its user was forgotten",
+                        ep.event_id, ep.session_id, ep.raw_span[0], ep.raw_span[1])
+        self._finished(stale)
+
+    def _acknowledge(self, closed: Sequence[Stamped]) -> None:
         upto: dict[SessionKey, int] = {}
-        for c in closed:
+        stamps: dict[str, int] = {}
+        for c, stamp in closed:
             key = (c.episode.user_id, c.episode.session_id)
             upto[key] = max(upto.get(key, 0), c.episode.raw_span[1])
-        self.acknowledge(upto)
+            stamps[key[0]] = stamp
+        if upto:
+            self.acknowledge(upto, stamps)
 
     def _reject(self, closed: ClosedEpisode, reason: str) -> None:
         ep = closed.episode
@@ -272,9 +328,10 @@ class EpisodeWriter:
         log.error("episode %s (%s, messages %d-%d) was not stored: %s", ep.event_id,
                   ep.session_id, ep.raw_span[0], ep.raw_span[1], reason)
 
-    def _finished(self, closed: Sequence[ClosedEpisode]) -> None:
+    def _finished(self, closed: Sequence[Stamped]) -> None:
         with self._done:
             self._pending -= len(closed)
+            self._progress_at = time.monotonic()
             self._done.notify_all()
 
 
@@ -298,12 +355,24 @@ class BackgroundQueue:
     def submit(self, item: object) -> None:
         self._queue.put(item)
 
-    def drain(self) -> None:
-        self._queue.join()
+    def drain(self, timeout: float | None = None) -> bool:
+        """Wait until everything submitted so far is handled (at most ``timeout``
+        seconds); whether it was."""
+        if timeout is None:
+            self._queue.join()
+            return True
+        deadline = time.monotonic() + timeout
+        with self._queue.all_tasks_done:
+            while self._queue.unfinished_tasks:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._queue.all_tasks_done.wait(left)
+        return True
 
-    def close(self) -> None:
+    def close(self, timeout: float = 60.0) -> None:
         self._queue.put(_STOP)
-        self._thread.join(timeout=60)
+        self._thread.join(timeout=timeout)
 
     def _loop(self) -> None:
         while True:

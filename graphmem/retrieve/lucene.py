@@ -1,9 +1,16 @@
 """Full-text query strings: the user's words, escaped, OR-ed — never Lucene syntax from
-user text. Chinese runs are segmented with jieba (the ``cjk`` analyzer then bigrams them)."""
+user text. Chinese runs are segmented with jieba (the ``cjk`` analyzer then bigrams them).
+
+A question's keyword terms are capped: the first ``MAX_KEYWORD_TERMS`` distinct words, no
+word longer than ``MAX_WORD_CHARS``, and no more than ``MAX_KEYWORD_CLAUSES`` Lucene clauses
+in all (a Chinese word of n characters is n - 1 bigram clauses in a ``cjk`` index). Lucene
+refuses a query of more than 1,024 clauses (``TooManyClauses``: 342 distinct English words
+did it), and every term costs Neo4j time."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from graphmem.text.language import is_chinese, jieba_words
@@ -28,6 +35,9 @@ _WEAK_WORDS_TEXT = """
     many much day days year years
     """
 WEAK_WORDS = frozenset(_WEAK_WORDS_TEXT.split())
+MAX_KEYWORD_TERMS = 64
+MAX_KEYWORD_CLAUSES = 256
+MAX_WORD_CHARS = 64  # a longer run of letters is no word anyone searches for
 
 
 def escape_lucene(term: str) -> str:
@@ -47,9 +57,27 @@ def lucene_terms(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
     for run in _QUERY_WORD.findall(text):
         words.extend(jieba_words(run) if is_chinese(run) else [_latin_word(run)])
     content = [w for w in words if not _function_word(w, stopwords)] or words
-    unique = list(dict.fromkeys(w for w in content if w.strip()))
+    unique = cap_words(dict.fromkeys(w for w in content if w.strip()))
     return [{"word": w, "term": f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
              else escape_lucene(w), "weak": w in WEAK_WORDS} for w in unique]
+
+
+def cap_words(words: Iterable[str]) -> list[str]:
+    """The first words of ``words`` within ``MAX_KEYWORD_TERMS`` and
+    ``MAX_KEYWORD_CLAUSES`` (a word that does not fit is left out, and so is a word longer
+    than ``MAX_WORD_CHARS``)."""
+    kept: list[str] = []
+    clauses = 0
+    for word in words:
+        if len(word) > MAX_WORD_CHARS:
+            continue
+        cost = max(1, len(word) - 1) if is_chinese(word) else 1
+        if clauses + cost <= MAX_KEYWORD_CLAUSES:
+            kept.append(word)
+            clauses += cost
+            if len(kept) == MAX_KEYWORD_TERMS:
+                break
+    return kept
 
 
 def _latin_word(run: str) -> str:

@@ -52,18 +52,25 @@ def all_names() -> list[str]:
 # -- the one dynamic part of a statement: a predicate as relationship type ----------------
 
 _SAFE = re.compile(r"[^a-z0-9_]+")
+# graphmem's own relationship types: a predicate never becomes one (an extractor that names
+# "supersedes" or "maybe_same_as" would forge a version chain or a review pair).
+RESERVED_TYPES = frozenset({"ABOUT", "DERIVED_FROM", "HAS_EPISODE", "HAS_MESSAGE",
+                            "HAS_SESSION", "HAS_VALUE", "MAYBE_SAME_AS", "NEXT",
+                            "SUPERSEDES"})
 
 
 def safe_predicate(word: str) -> str:
-    """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``."""
+    """A name that is safe as a Neo4j relationship type: ``[a-z][a-z0-9_]{0,40}``, and
+    none of graphmem's own (``RESERVED_TYPES``: ``about`` becomes ``rel_about``)."""
     name = _SAFE.sub("_", word.lower()).strip("_")[:40].rstrip("_")
-    if not name or not name[0].isalpha():
+    if not name or not name[0].isalpha() or name.upper() in RESERVED_TYPES:
         name = "rel_" + name[:36] if name else "related_to"
     return name.rstrip("_")  # idempotent: a safe name is its own safe name
 
 
 def relationship_type(predicate: str) -> str:
-    """The typed edge for a predicate (``likes`` → ``LIKES``), validated, never raw text."""
+    """The typed edge for a predicate (``likes`` → ``LIKES``), validated, never raw text
+    and never one of graphmem's own types."""
     name = safe_predicate(predicate)
     if name != predicate:
         raise ValueError(f"predicate {predicate!r} is not canonical")

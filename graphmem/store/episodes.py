@@ -18,9 +18,10 @@ from graphmem._models import (
     Message,
     fixed_offset,
 )
-from graphmem.store.ids import message_node_id, tenant_key
+from graphmem.store.ids import episode_anchor, message_node_id, tenant_key
 from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.search import DEFAULTS, nearest
+from graphmem.store.tombstones import Verify, forgotten_at
 from graphmem.text.chat import is_filler
 from graphmem.text.language import split_speaker
 
@@ -55,6 +56,7 @@ def name_words(names: Iterable[str]) -> list[str]:
 def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
     episode = closed.episode
     messages = message_rows(closed.messages)
+    first = closed.messages[0]
     return {
         "event_id": episode.event_id,
         "user_id": episode.user_id,
@@ -71,6 +73,7 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
         "raw_span_end": episode.raw_span[1],
         "participants": list(episode.participants),
         "embedding": list(embedding),
+        "anchor": episode_anchor(first.role, first.ts, first.content),
         "messages": messages,
         # the words of the names speakers go by ("Caroline: …"); a message without a name
         # has its role for speaker (the same rule as the migration's backfill)
@@ -80,11 +83,12 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
 
 def write_episodes(
     runner: QueryRunner, episodes: Sequence[ClosedEpisode],
-    embeddings: Sequence[Sequence[float]],
+    embeddings: Sequence[Sequence[float]], verify: Verify | None = None,
 ) -> None:
     """Store episodes with their messages and re-link ``NEXT`` for their users, in one
     transaction that locks its users first, in sorted order (``store/lock_users``), like
-    every fact write: the two writers never deadlock."""
+    every fact write: the two writers never deadlock. ``verify`` is given the users'
+    tombstones under those locks (``store.tombstones``) and may refuse the write."""
     if not episodes:
         return
     since: dict[str, datetime] = {}
@@ -97,6 +101,8 @@ def write_episodes(
 
     def work(tx: Tx) -> None:
         tx.write("store/lock_users", user_ids=sorted(since))
+        if verify is not None:
+            verify(forgotten_at(tx, since))
         clashes = tx.write("store/merge_episodes", episodes=rows)[0]["clashes"]
         if clashes:  # raised inside: the transaction rolls back, nothing is overwritten
             first = clashes[0]

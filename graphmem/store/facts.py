@@ -10,7 +10,7 @@ a transaction are always taken in the same order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -120,14 +120,26 @@ def current_versions(
     return out
 
 
+def foreign_episodes(tx: Tx, claims: Sequence[dict[str, Any]]) -> set[str]:
+    """The episodes of ``claims`` that another raw buffer's are (``store/
+    find_foreign_episodes``): the online path's facts read in them are not stored."""
+    if not claims:
+        return set()
+    return set(tx.read("store/find_foreign_episodes", claims=list(claims))[0]["foreign"])
+
+
 def apply_changes(
     runner: Store,
     entities: list[dict],
     maybe_same: list[dict],
     changes: Sequence[Change],
     name: str = "store/apply_fact_changes",
+    anchors: Mapping[str, str] | None = None,
 ) -> None:
-    """Entities, new versions, supersessions, typed edges and re-verifications: one tx."""
+    """Entities, new versions, supersessions, typed edges and re-verifications: one tx.
+    ``anchors`` (episode id → ``episode_anchor``) mark the episodes the online path begins
+    before they are stored."""
+    anchors = anchors or {}
     creates = sorted((c.new for c in changes if isinstance(c, Create | Supersede)),
                      key=lambda v: v.fact_id)
     historic = sorted((c.new for c in changes if isinstance(c, Historic)),
@@ -135,8 +147,10 @@ def apply_changes(
     steps: list[tuple[str, dict[str, Any]]] = [("store/merge_entities", {"entities": entities})]
     if maybe_same:
         steps.append(("store/mark_maybe_same", {"pairs": maybe_same}))
-    facts = [_version_row(v, "current") for v in creates]
-    facts += [_version_row(v, "superseded") for v in historic]
+    facts = [_version_row(v, "current") | {"anchor": anchors.get(v.episode_id)}
+             for v in creates]
+    facts += [_version_row(v, "superseded") | {"anchor": anchors.get(v.episode_id)}
+              for v in historic]
     facts.sort(key=lambda f: f["fact_id"])
     if facts:
         steps.append(("store/create_fact_versions", {"facts": facts}))
@@ -156,7 +170,7 @@ def apply_changes(
         steps.append(("store/reverify_facts", {"items": [
             {"fact_id": c.fact_id, "confidence": c.confidence, "verified_at": c.verified_at,
              "episode_id": c.episode_id, "message_id": c.message_id,
-             "rel_type": relationship_type(c.predicate)}
+             "anchor": anchors.get(c.episode_id), "rel_type": relationship_type(c.predicate)}
             for c in reverify]}))
     runner.write_many(steps, name=name)
 
@@ -214,8 +228,8 @@ def _opt(value: Any) -> datetime | None:
 
 
 def delete_user(runner: QueryRunner, user_id: str) -> int:
-    """Delete every node of the user (episodes, messages, facts, entities, sessions, the
-    user), in batches; returns how many nodes went."""
+    """Delete every node of the user (episodes, messages, facts, entities, sessions, a
+    worker's lease, the user), in batches; returns how many nodes went."""
     deleted = 0
 
     def batch(tx: Tx) -> int:

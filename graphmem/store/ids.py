@@ -10,6 +10,7 @@ analyzer keeps as one lowercase token, and every keyword query requires it
 from __future__ import annotations
 
 import hashlib
+from datetime import UTC, datetime
 
 
 def _digest(*parts: str | int) -> str:
@@ -22,5 +23,18 @@ def tenant_key(user_id: str) -> str:
     return "t" + _digest("tenant", user_id)[:24]
 
 
+def forget_key(user_id: str) -> str:
+    """The key of a forgotten user's tombstone: a one-way hash, never the id itself."""
+    return "f" + _digest("forgotten", user_id)[:32]
+
+
 def message_node_id(user_id: str, session_id: str, msg_id: int) -> str:
     return "msg_" + _digest(user_id, session_id, msg_id)[:20]
+
+
+def episode_anchor(role: str, ts: datetime, content: str) -> str:
+    """What an episode begins with — its first message's role, time and text — as a digest.
+    Two raw buffers that both write a session number its messages from 1, so their episodes
+    get the same id; the anchor tells them apart (``store/merge_episodes``,
+    ``store/find_foreign_episodes``)."""
+    return "a" + _digest(role, ts.astimezone(UTC).isoformat(), content)[:24]

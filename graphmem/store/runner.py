@@ -5,6 +5,11 @@ parameters. Driver exceptions become graphmem's here — ``StoreUnavailableError
 Neo4j cannot be reached, ``QueryRefusedError`` when it refuses a statement — naming the
 query, never its parameters. Reads are marked as reads so clusters route them.
 
+Every read carries a server-side timeout (``read_timeout_s``, the ``neo4j_read_timeout_s``
+setting, 30 s by default): Neo4j stops a read that runs longer, and the driver does not
+retry it (a timed-out transaction is a client error) — it becomes a
+``QueryRefusedError`` naming the query and the setting.
+
 The driver retries a transaction that failed transiently (a deadlock, a leader switch);
 each retry is counted in ``retries`` by error code, so a test can tell that graphmem's
 lock ordering (every write locks its users first, ``store/lock_users``) leaves nothing
@@ -31,6 +36,15 @@ from graphmem.store.server import ServerInfo, detect
 Tracer = Callable[[str], None]
 T = TypeVar("T")
 log = logging.getLogger("graphmem.store")
+DEFAULT_READ_TIMEOUT_S = 30.0
+MAX_DETAIL_CHARS = 300  # of Neo4j's own text in an error message
+_TIMED_OUT = ("Neo.ClientError.Transaction.TransactionTimedOut",
+              "Neo.ClientError.Transaction.TransactionTimedOutClientConfiguration")
+
+
+def timed_out(exc: QueryRefusedError) -> bool:
+    """Whether Neo4j stopped the statement for running past its timeout."""
+    return exc.code in _TIMED_OUT
 
 
 class Tx:
@@ -60,8 +74,10 @@ class QueryRunner:
         tracer: Tracer | None = None,
         retry_s: float = 30.0,
         connect_timeout_s: float | None = None,
+        read_timeout_s: float = DEFAULT_READ_TIMEOUT_S,
     ) -> None:
         self.uri = redact_uri(uri)  # for messages: never a password
+        self.read_timeout_s = read_timeout_s
         self._secret = auth[1] if auth and auth[1] else None
         self.database = database
         self.tracer = tracer
@@ -153,7 +169,9 @@ class QueryRunner:
 
         def call(session: neo4j.Session) -> list[dict[str, Any]]:
             counted = self._counted(work)
-            return session.execute_write(counted) if write else session.execute_read(counted)
+            if write:
+                return session.execute_write(counted)
+            return session.execute_read(neo4j.unit_of_work(timeout=self.read_timeout_s)(counted))
 
         return self._execute(name, call, write=write)
 
@@ -164,8 +182,16 @@ class QueryRunner:
             with self.driver.session(database=self.database, default_access_mode=access) as s:
                 return call(s)
         except ClientError as exc:  # the query or its parameters are wrong: not an outage
+            if exc.code in _TIMED_OUT:
+                raise QueryRefusedError(
+                    f"query {name!r} took longer than {self.read_timeout_s:g} s and Neo4j "
+                    "stopped it (setting neo4j_read_timeout_s); it was not retried",
+                    query=name, code=exc.code) from exc
+            detail = self._mask(exc.message or "")
+            if len(detail) > MAX_DETAIL_CHARS:
+                detail = detail[:MAX_DETAIL_CHARS] + "…"
             raise QueryRefusedError(
-                f"query {name!r} was refused by Neo4j: {exc.code}: {exc.message}",
+                f"query {name!r} was refused by Neo4j: {exc.code}: {detail}",
                 query=name, code=exc.code) from exc
         except (ServiceUnavailable, DriverError, Neo4jError, OSError) as exc:
             raise StoreUnavailableError(
