@@ -6,16 +6,25 @@ one ``Message`` with a per-session ``msg_id`` that only grows. Everything is wri
 ``msg_id`` not yet acknowledged by Neo4j as part of a stored episode, so a restart replays
 exactly what Neo4j lacks.
 
-- **One owner.** A buffer folder belongs to one ``Memory`` at a time: an exclusive lock on
-  ``buffer_dir/.lock`` is taken on open, and a second owner (another process, or another
-  ``Memory`` in this one) gets a ``ConfigError`` naming the holder. Each application
-  instance keeps its own folder.
+- **One writer a session, many writers a folder.** Several processes (and several
+  ``Memory`` objects) may write through one folder: each session is owned by one writer at
+  a time (an exclusive lock on ``<user>/<session>.lock``, ``graphmem.ingest.locks``), taken
+  at its first write and let go once everything it wrote is stored and no episode of it is
+  open (``release``). A write to a session another writer owns is refused with a
+  ``SessionBusyError`` naming both, before anything is written. Each writer replays only the
+  sessions it can own; a crashed writer's sessions are free at once (the kernel drops its
+  locks) and the next writer to connect replays them. The per-user cursor file is updated
+  under a short lock, each writer changing only its own sessions' entries.
+- **Readers write nothing.** ``RawBuffer(..., create=False)`` (a ``Memory`` with
+  ``ingest=False``: the CLI's read commands, the worker) neither creates the folder nor
+  locks or repairs anything; reading never needs a lock.
 - **All or nothing.** A batch is validated and encoded in full before the first byte is
   written; a failed write is rolled back to the files' previous lengths.
 - **Torn writes are recovered, never appended to.** A crash mid-write can leave a partial
-  last line: on open it is cut off (it was never acknowledged to the caller) and reported
-  in ``recovered``; an unreadable line elsewhere is skipped and reported, never fatal. An
-  empty or corrupt cursor means "replay everything" (replay is idempotent).
+  last line: when a writer takes the session it is cut off (it was never acknowledged to
+  the caller) and reported in ``recovered``; an unreadable line elsewhere is skipped and
+  reported, never fatal. An empty or corrupt cursor means "replay everything" (replay is
+  idempotent).
 - **Names never clash.** A user or session id made only of ``[A-Za-z0-9_.-]`` is its own
   file name; any other id is hashed behind a ``~``, which no plain name contains.
 """
@@ -23,107 +32,174 @@ exactly what Neo4j lacks.
 from __future__ import annotations
 
 import contextlib
-import fcntl
-import hashlib
 import json
 import logging
 import os
-import re
 import shutil
+import socket
 import threading
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 
 from pydantic import ValidationError
 
 from graphmem._config import FsyncPolicy
-from graphmem._errors import ConfigError, InvalidInputError
-from graphmem._models import Message, MessageIn
+from graphmem._errors import ConfigError, InvalidInputError, SessionBusyError
+from graphmem._models import Message, MessageIn, SessionKey
+from graphmem.ingest import locks
+from graphmem.ingest.buffer_files import (
+    CURSOR_FILE,
+    CURSOR_LOCK_FILE,
+    LOCK_FILE,
+    MIGRATE_LOCK_FILE,
+    dedupe_key,
+    encode,
+    ends_torn,
+    first_message,
+    last_msg_id,
+    migrate_flat_layout,
+    msg_id_of,
+    replace_file,
+    safe_name,
+)
 
+__all__ = ["CURSOR_FILE", "RawBuffer", "Removed", "safe_name"]
 log = logging.getLogger("graphmem.ingest.buffer")
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,79}$")
-CURSOR_FILE = "cursor.json"
-LOCK_FILE = ".lock"
-SessionKey = tuple[str, str]  # (user_id, session_id)
 
+@dataclass(frozen=True)
+class Removed:
+    """What a removal from the buffer did: messages and sessions deleted, and the sessions
+    it could not touch because another writer owns them, with that writer's name."""
 
-def safe_name(identifier: str) -> str:
-    """A file name for an id: the id itself when plain, else ``~`` and a hash of it."""
-    if _SAFE_NAME.match(identifier):
-        return identifier
-    return "~" + hashlib.sha256(identifier.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
-
-def _dedupe_key(role: str, ts: datetime, content: str) -> str:
-    raw = f"{role}\0{ts.isoformat()}\0{content}".encode("utf-8", "surrogatepass")
-    return hashlib.sha1(raw).hexdigest()
+    messages: int = 0
+    sessions: int = 0
+    busy: tuple[tuple[str, str], ...] = ()  # (session_id, the writer that owns it)
 
 
 class RawBuffer:
     """Append-only JSONL per (user, session), with a replay cursor per user."""
 
-    def __init__(self, directory: Path, fsync: FsyncPolicy = "batch") -> None:
+    def __init__(self, directory: Path, fsync: FsyncPolicy = "batch", *,
+                 create: bool = True) -> None:
         self.directory = Path(directory)
+        self.fsync = fsync
+        self.create = create
+        self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
+        self.me = locks.writer_name()
+        self._lock = threading.RLock()
+        self._owned: dict[SessionKey, TextIO] = {}  # sessions this writer holds, their locks
+        self._next_id: dict[SessionKey, int] = {}  # of owned sessions only
+        self._seen: dict[SessionKey, dict[str, int]] = {}
+        self._cursor: dict[SessionKey, int] = {}
+        self._folder: TextIO | None = None
+        if not create:
+            return
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._lock_handle = open(self.directory / LOCK_FILE, "a+", encoding="utf-8")  # noqa: SIM115
+            folder = locks.share(self.directory / LOCK_FILE)
         except OSError as exc:
             raise ConfigError(f"cannot use {self.directory} as the raw buffer folder: "
                               f"{exc.strerror or exc}") from exc
-        try:
-            fcntl.flock(self._lock_handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._lock_handle.seek(0)
-            holder = self._lock_handle.read().strip() or "unknown"
-            self._lock_handle.close()
+        if isinstance(folder, str):
             raise ConfigError(
-                f"the raw buffer folder {self.directory} is in use by another graphmem "
-                f"Memory (pid {holder}); give each process (and each Memory) its own "
-                "buffer_dir") from None
-        self._lock_handle.seek(0)
-        self._lock_handle.truncate()
-        self._lock_handle.write(str(os.getpid()))
-        self._lock_handle.flush()
-        self.fsync = fsync
-        self.recovered: list[str] = []  # what recovery had to cut or skip, for the log
-        self._lock = threading.Lock()
-        self._next_id: dict[SessionKey, int] = {}
-        self._seen: dict[SessionKey, dict[str, int]] = {}
-        self._cursor: dict[SessionKey, int] = {}
-        self._migrate_flat_layout()
-        for user_dir in self._user_dirs():
-            self._cursor.update(self._read_cursor(user_dir))
+                f"the raw buffer folder {self.directory} is held whole by an older graphmem "
+                f"Memory (pid {folder}); stop it, or give this process another buffer_dir")
+        self._folder = folder
+        if any(self.directory.glob("*.jsonl")):
+            with locks.held(self.directory / MIGRATE_LOCK_FILE):
+                migrate_flat_layout(self.directory)
+
+    @property
+    def location(self) -> str:
+        """Where this buffer is, as a person finds it again: ``host:/absolute/folder``."""
+        return f"{socket.gethostname()}:{self.directory.resolve()}"
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
-            fcntl.flock(self._lock_handle, fcntl.LOCK_UN)
-        self._lock_handle.close()
+        with self._lock:
+            for key in list(self._owned):
+                self.release(key)
+            if self._folder is not None:
+                locks.release(self._folder)
+                self._folder = None
+
+    # -- who writes which session ------------------------------------------------
+
+    def owns(self, key: SessionKey) -> bool:
+        return key in self._owned
+
+    def owned(self) -> list[SessionKey]:
+        with self._lock:
+            return list(self._owned)
+
+    def settled(self, key: SessionKey) -> bool:
+        """Everything this writer wrote to the session is acknowledged by Neo4j."""
+        with self._lock:
+            return key not in self._owned or self._cursor.get(key, 1) >= self._next_id[key]
+
+    def release(self, key: SessionKey) -> None:
+        """Let another writer have the session (its state is read again when taken back)."""
+        with self._lock:
+            handle = self._owned.pop(key, None)
+            for state in (self._next_id, self._seen, self._cursor):
+                state.pop(key, None)
+            if handle is not None:
+                locks.release(handle)
+
+    def _own(self, key: SessionKey) -> None:
+        """Take the session for this writer (its lock, cursor and ids read afresh), or raise
+        ``SessionBusyError`` naming the writer that has it."""
+        if key in self._owned:
+            return
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            got = locks.take(path.with_suffix(".lock"), self.me)
+        except OSError as exc:
+            raise InvalidInputError(f"could not write to the raw buffer ({exc.strerror or exc})"
+                                    ) from exc
+        if isinstance(got, str):
+            raise SessionBusyError(
+                f"session {key[1]!r} of user {key[0]!r} is being written by another graphmem "
+                f"writer ({got}); this writer is {self.me}. A session has one writer at a time: "
+                "send each session's messages through one process (or one Memory), or wait "
+                "until the other lets it go (once its last episode is closed and stored)",
+                holder=got)
+        self._owned[key] = got
+        self._cursor[key] = self._read_cursor(path.parent, key[0]).get(key, 1)
+        self._load_session(key)
 
     # -- writing -----------------------------------------------------------------
 
     def append(self, messages: Sequence[MessageIn], now: datetime) -> list[Message]:
         """Write messages durably; returns them with ``msg_id`` and ``ts`` set.
 
-        All or nothing: every message is checked and encoded before anything is written.
-        A message with an explicit ``ts`` already written to its session (same role, ts
-        and content) is not written again: re-sending is idempotent."""
+        All or nothing: every session is taken and every message checked and encoded
+        before anything is written. A message with an explicit ``ts`` already written to
+        its session (same role, ts and content) is not written again: re-sending is
+        idempotent."""
+        if not self.create:
+            raise InvalidInputError("this Memory was connected with ingest=False: it takes no "
+                                    "messages (connect without ingest=False to write)")
         with self._lock:
+            for key in dict.fromkeys((m.user_id, m.session_id) for m in messages):
+                self._own(key)
             planned: list[tuple[SessionKey, Message, str, str | None]] = []
             next_id: dict[SessionKey, int] = {}
             batch_keys: dict[SessionKey, set[str]] = {}
             for item in messages:
                 key = (item.user_id, item.session_id)
-                self._load_session(key)
-                dedupe = _dedupe_key(item.role, item.ts, item.content) if item.ts else None
+                dedupe = dedupe_key(item.role, item.ts, item.content) if item.ts else None
                 if dedupe is not None and (dedupe in self._seen[key]
                                            or dedupe in batch_keys.get(key, set())):
                     continue
                 msg_id = next_id.get(key, self._next_id[key])
                 msg = Message(msg_id=msg_id, user_id=item.user_id, session_id=item.session_id,
                               role=item.role, content=item.content, ts=item.ts or now)
-                line = _encode(msg)
+                line = encode(msg)
                 next_id[key] = msg_id + 1
                 if dedupe is not None:
                     batch_keys.setdefault(key, set()).add(dedupe)
@@ -159,7 +235,7 @@ class RawBuffer:
                 f"could not write to the raw buffer ({exc.strerror or exc}); nothing of "
                 "this batch was stored") from exc
 
-    # -- reading -----------------------------------------------------------------
+    # -- reading (no lock needed) ------------------------------------------------
 
     def read(self, user_id: str, session_id: str, start: int = 1,
              end: int | None = None) -> list[Message]:
@@ -174,7 +250,7 @@ class RawBuffer:
         with open(path, encoding="utf-8", errors="surrogateescape") as handle:
             for number, line in enumerate(handle, start=1):
                 if not line.endswith("\n"):
-                    return  # a torn write at a crash (cut off when the session loads)
+                    return  # a torn write at a crash (cut off when a writer takes the session)
                 if not line.strip():
                     continue
                 try:
@@ -182,12 +258,19 @@ class RawBuffer:
                 except (ValidationError, ValueError):
                     self._report(f"{path}:{number}: unreadable line skipped")
 
+    def find(self, item: MessageIn) -> Message:
+        """The stored message ``item`` is a copy of (a re-sent message is not stored twice)."""
+        for msg in self.iter_session(item.user_id, item.session_id):
+            if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
+                return msg
+        raise InvalidInputError("message was neither stored nor found")  # pragma: no cover
+
     def sessions(self) -> list[SessionKey]:
         """Every (user_id, session_id) that has a buffer file."""
         found = []
         for user_dir in self._user_dirs():
             for path in sorted(user_dir.glob("*.jsonl")):
-                first = _first_message(path)
+                first = first_message(path)
                 if first is not None:
                     found.append((first.user_id, first.session_id))
         return found
@@ -200,7 +283,7 @@ class RawBuffer:
         found = []
         for user_dir in self._user_dirs():
             for path in sorted(user_dir.glob("*.jsonl")):
-                first = _first_message(path)
+                first = first_message(path)
                 if first is not None:
                     found.append(first.user_id)
                     break
@@ -212,21 +295,22 @@ class RawBuffer:
         if not user_dir.is_dir():
             return []
         return sorted(first.session_id for path in user_dir.glob("*.jsonl")
-                      if (first := _first_message(path)) is not None
+                      if (first := first_message(path)) is not None
                       and first.user_id == user_id)
 
     def has_user(self, user_id: str) -> bool:
         """Whether the user has a buffer folder (any session or cursor)."""
         return (self.directory / safe_name(user_id)).exists()
 
+    # -- removing ----------------------------------------------------------------
+
     def restore_session(self, user_id: str, session_id: str, messages: Sequence[Message],
                         cursor: int) -> None:
         """Write a session's exported messages back verbatim (their own ``msg_id``s) with
         its replay cursor; refuses a session that already has a buffer file."""
+        key = (user_id, session_id)
         with self._lock:
-            key = (user_id, session_id)
-            path = self._path(key)
-            if path.exists():
+            if self._path(key).exists():
                 raise InvalidInputError(
                     f"session {session_id!r} of user {user_id!r} already has a raw buffer")
             ids = [m.msg_id for m in messages]
@@ -235,91 +319,182 @@ class RawBuffer:
                 raise InvalidInputError(
                     f"the buffer lines of session {session_id!r} are not one session's "
                     "messages in msg_id order")
-            self._write([(key, m, _encode(m), None) for m in messages])
-            self._next_id.pop(key, None)
-            self._seen.pop(key, None)
-        if cursor > 1:
-            self.acknowledge({key: cursor - 1})
+            self._own(key)
+            try:
+                self._write([(key, m, encode(m), None) for m in messages])
+                if cursor > 1:
+                    self.acknowledge({key: cursor - 1})
+            finally:
+                self.release(key)  # its pending messages: replayed by the next connect
 
-    def forget_user(self, user_id: str) -> None:
-        """Delete the user's whole buffer folder (sessions and cursor)."""
+    def remove_messages(self, user_id: str, session_id: str, first: int, last: int) -> int:
+        """Delete the messages ``first..last`` of a session (the file is rewritten without
+        them; later messages keep their ids). ``SessionBusyError`` while another writer
+        owns the session. Returns how many lines went."""
+        key = (user_id, session_id)
+        path = self._path(key)
         with self._lock:
-            shutil.rmtree(self.directory / safe_name(user_id), ignore_errors=True)
-            for key in [k for k in self._next_id if k[0] == user_id]:
-                self._next_id.pop(key, None)
-                self._seen.pop(key, None)
-            for key in [k for k in self._cursor if k[0] == user_id]:
-                self._cursor.pop(key)
+            if not path.exists():
+                return 0
+            borrowed = key not in self._owned
+            self._own(key)
+            try:
+                kept: list[str] = []
+                removed = 0
+                with open(path, encoding="utf-8", errors="surrogateescape") as handle:
+                    for line in handle:
+                        msg_id = msg_id_of(line)
+                        if msg_id is not None and first <= msg_id <= last:
+                            removed += 1
+                        else:
+                            kept.append(line)
+                if removed:
+                    replace_file(path, "".join(kept))
+                    self._seen.pop(key, None)
+                    self._load_session(key)
+                return removed
+            finally:
+                if borrowed:
+                    self.release(key)
+
+    def forget_user(self, user_id: str) -> Removed:
+        """Delete the user's session files and cursors — all but those another writer owns
+        (reported in ``busy``); the user's folder goes once nothing of it is left."""
+        user_dir = self.directory / safe_name(user_id)
+        messages = sessions = 0
+        busy: list[tuple[str, str]] = []
+        with self._lock:
+            if not user_dir.is_dir():
+                return Removed()
+            for path in sorted(user_dir.glob("*.jsonl")):
+                first = first_message(path)
+                key = (user_id, first.session_id if first else path.stem)
+                handle = self._owned.pop(key, None)
+                for state in (self._next_id, self._seen, self._cursor):
+                    state.pop(key, None)
+                got = handle or locks.take(path.with_suffix(".lock"), self.me)
+                if isinstance(got, str):
+                    busy.append((key[1], got))
+                    continue
+                messages += sum(1 for _ in self.iter_session(*key)) if first else 0
+                path.unlink(missing_ok=True)
+                sessions += 1
+                locks.release(got, remove=path.with_suffix(".lock"))
+            if busy:
+                self._rewrite_cursor(user_dir, {k: v for k, v in self._read_cursor(
+                    user_dir, user_id).items() if k[1] in {s for s, _ in busy}}, replace=True)
+            else:
+                shutil.rmtree(user_dir, ignore_errors=True)
+        return Removed(messages, sessions, tuple(busy))
 
     # -- replay cursor -------------------------------------------------------------
 
     def cursor(self, user_id: str, session_id: str) -> int:
         """First msg_id of the session that Neo4j has not acknowledged."""
+        key = (user_id, session_id)
         with self._lock:
-            return self._cursor.get((user_id, session_id), 1)
+            if key in self._owned:
+                return self._cursor.get(key, 1)
+        return self._read_cursor(self._path(key).parent, user_id).get(key, 1)
+
+    def pending_sessions(self) -> list[SessionKey]:
+        """The sessions holding messages Neo4j has not acknowledged, or a torn last line (read
+        without taking anything: each file's last line against its cursor)."""
+        found = []
+        for user_dir in self._user_dirs():
+            cursors = self._read_cursor(user_dir)
+            for path in sorted(user_dir.glob("*.jsonl")):
+                first = first_message(path)
+                if first is None:
+                    continue
+                key = (first.user_id, first.session_id)
+                cursor = self.cursor(*key) if key in self._owned else cursors.get(key, 1)
+                if last_msg_id(path) >= cursor or ends_torn(path):  # taking it repairs it
+                    found.append(key)
+        return found
 
     def pending(self, user_id: str, session_id: str) -> list[Message]:
-        """Messages not yet acknowledged by Neo4j, in order."""
+        """Messages not yet acknowledged by Neo4j, in order; takes the session for this
+        writer (``SessionBusyError`` if another one has it)."""
         with self._lock:
-            self._load_session((user_id, session_id))
+            self._own((user_id, session_id))
         return self.read(user_id, session_id, start=self.cursor(user_id, session_id))
 
     def acknowledge(self, upto: dict[SessionKey, int]) -> None:
-        """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j."""
+        """Record that every message up to ``upto[(user, session)]`` is stored in Neo4j
+        (for the sessions this writer owns)."""
         with self._lock:
-            changed: set[str] = set()
+            changed: dict[str, dict[SessionKey, int]] = {}
             for key, last in upto.items():
-                if last + 1 > self._cursor.get(key, 1):
+                if key in self._owned and last + 1 > self._cursor.get(key, 1):
                     self._cursor[key] = last + 1
-                    changed.add(key[0])
-            for user_id in changed:
+                    changed.setdefault(key[0], {})[key] = last + 1
+            for user_id, mine in changed.items():
                 user_dir = self.directory / safe_name(user_id)
                 user_dir.mkdir(parents=True, exist_ok=True)
-                mine = {s: n for (u, s), n in self._cursor.items() if u == user_id}
-                tmp = user_dir / (CURSOR_FILE + ".tmp")
-                tmp.write_text(json.dumps(mine, sort_keys=True), encoding="utf-8")
-                os.replace(tmp, user_dir / CURSOR_FILE)
+                self._rewrite_cursor(user_dir, mine)
 
     # -- internals -------------------------------------------------------------------
+
+    def _rewrite_cursor(self, user_dir: Path, mine: dict[SessionKey, int],
+                        replace: bool = False) -> None:
+        """Set the sessions' entries of the user's cursor file (under its lock, keeping the
+        other writers' entries; ``replace``: keep only ``mine``)."""
+        with locks.held(user_dir / CURSOR_LOCK_FILE):
+            path = user_dir / CURSOR_FILE
+            raw: dict[str, int] = {}
+            if not replace:
+                with contextlib.suppress(OSError, ValueError, AttributeError, TypeError):
+                    raw = {str(k): int(v) for k, v in
+                           json.loads(path.read_text(encoding="utf-8")).items()}
+            raw.update({session: n for (_, session), n in mine.items()})
+            tmp = user_dir / f"{CURSOR_FILE}.{os.getpid()}.{threading.get_ident()}.tmp"
+            tmp.write_text(json.dumps(raw, sort_keys=True), encoding="utf-8")
+            os.replace(tmp, path)
 
     def _path(self, key: SessionKey) -> Path:
         return self.directory / safe_name(key[0]) / f"{safe_name(key[1])}.jsonl"
 
     def _user_dirs(self) -> list[Path]:
+        if not self.directory.is_dir():
+            return []
         return sorted(p for p in self.directory.iterdir() if p.is_dir())
 
     def _report(self, problem: str) -> None:
         self.recovered.append(problem)
         log.warning("raw buffer recovery: %s", problem)
 
-    def _read_cursor(self, user_dir: Path) -> dict[SessionKey, int]:
+    def _read_cursor(self, user_dir: Path, user_id: str | None = None) -> dict[SessionKey, int]:
         path = user_dir / CURSOR_FILE
         if not path.exists():
             return {}
-        first = next((m for p in sorted(user_dir.glob("*.jsonl"))
-                      if (m := _first_message(p)) is not None), None)
-        if first is None:
-            return {}
+        if user_id is None:
+            first = next((m for p in sorted(user_dir.glob("*.jsonl"))
+                          if (m := first_message(p)) is not None), None)
+            if first is None:
+                return {}
+            user_id = first.user_id
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-            return {(first.user_id, str(k)): int(v) for k, v in raw.items()}
-        except (ValueError, AttributeError, TypeError):
-            self._report(f"{path}: unreadable cursor; every message of {first.user_id!r} "
-                         "will be replayed (idempotent)")
+            return {(user_id, str(k)): int(v) for k, v in raw.items()}
+        except (OSError, ValueError, AttributeError, TypeError):
+            problem = (f"{path}: unreadable cursor; every message of {user_id!r} will be "
+                       "replayed (idempotent)")
+            if problem not in self.recovered:
+                self._report(problem)
             return {}
 
     def _load_session(self, key: SessionKey) -> None:
-        """Read a session once: next msg_id, dedupe keys; cut a torn last line off."""
-        if key in self._next_id:
-            return
+        """Read an owned session: next msg_id (past every id ever acknowledged, so a
+        removed message's id is never given again), dedupe keys; cut a torn last line off."""
         path = self._path(key)
         self._cut_torn_tail(path)
         last = 0
         seen: dict[str, int] = {}
         for msg in self.iter_session(*key):
             last = max(last, msg.msg_id)
-            seen[_dedupe_key(msg.role, msg.ts, msg.content)] = msg.msg_id
-        self._next_id[key] = last + 1
+            seen[dedupe_key(msg.role, msg.ts, msg.content)] = msg.msg_id
+        self._next_id[key] = max(last, self._cursor.get(key, 1) - 1) + 1
         self._seen[key] = seen
 
     def _cut_torn_tail(self, path: Path) -> None:
@@ -334,54 +509,3 @@ class RawBuffer:
             handle.flush()
             os.fsync(handle.fileno())
         self._report(f"{path}: torn last line ({len(data) - keep} bytes) cut off")
-
-    def _migrate_flat_layout(self) -> None:
-        """Buffers written before sessions were keyed by user (``<dir>/<session>.jsonl``
-        and one ``cursor.json``) move into per-user folders, cursors with them."""
-        flat = sorted(self.directory.glob("*.jsonl"))
-        if not flat:
-            return
-        old_cursor: dict[str, int] = {}
-        cursor_path = self.directory / CURSOR_FILE
-        with contextlib.suppress(OSError, ValueError, AttributeError):
-            old_cursor = {str(k): int(v) for k, v in
-                          json.loads(cursor_path.read_text(encoding="utf-8")).items()}
-        moved: dict[SessionKey, int] = {}
-        for path in flat:
-            first = _first_message(path)
-            if first is None:
-                continue
-            key = (first.user_id, first.session_id)
-            target = self._path(key)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(path, target)
-            moved[key] = old_cursor.get(first.session_id, 1) - 1
-        with contextlib.suppress(FileNotFoundError):
-            cursor_path.unlink()
-        self._cursor.clear()
-        self.acknowledge({k: v for k, v in moved.items() if v > 0})
-        log.info("raw buffer: moved %d session files into per-user folders", len(moved))
-
-
-def _first_message(path: Path) -> Message | None:
-    with open(path, encoding="utf-8", errors="surrogateescape") as handle:
-        for line in handle:
-            if not line.endswith("\n"):
-                return None
-            with contextlib.suppress(ValidationError, ValueError):
-                return Message.model_validate_json(line)
-    return None
-
-
-def _encode(msg: Message) -> str:
-    """One JSON line; text that cannot be UTF-8 (a lone surrogate) is refused here, before
-    anything of its batch is written."""
-    line = msg.model_dump_json() + "\n"
-    try:
-        line.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise InvalidInputError(
-            f"message {msg.msg_id} of session {msg.session_id!r} is not valid text "
-            f"({exc.reason} at position {exc.start}); nothing of this batch was stored"
-        ) from None
-    return line

@@ -11,7 +11,9 @@ messages to the splitter and hands closed episodes to the background writer. Loc
 
 An **idle timer** closes an episode whose session got no message for ``idle_timeout_s``
 of wall-clock time (a quiet deployment does not wait for the next message), besides the
-splitter's own cut on gaps between message timestamps.
+splitter's own cut on gaps between message timestamps. It also lets go of the sessions
+this writer owns in the raw buffer once they are settled — no episode open, everything
+written to Neo4j — so another process on the same buffer folder may write them next.
 
 While Neo4j is down the writer keeps retrying and ``add`` keeps accepting. The backlog
 held in memory is bounded: past ``max_backlog`` episodes, new ones are not queued (they
@@ -29,8 +31,9 @@ import time
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from graphmem._errors import SessionBusyError
 from graphmem._models import ClosedEpisode, Message, MessageIn, SessionKey
-from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.buffer import RawBuffer, Removed
 from graphmem.ingest.splitter import EpisodeSplitter, key_of
 from graphmem.ingest.writer import EpisodeWriter
 
@@ -107,22 +110,36 @@ class Ingestion:
 
     def resume(self) -> int:
         """Re-feed every unacknowledged buffered message into fresh splitter state (at
-        connect, and after an overflowed outage). Returns how many were re-fed."""
+        connect, and after an overflowed outage) — of the sessions this writer owns or can
+        take; those another writer owns are its to replay. Returns how many were re-fed."""
         fed = 0
         with self._state:
             self._overflow = False
             arrived = time.monotonic()
-            for key in self.buffer.sessions():
-                pending = self.buffer.pending(*key)
+            for key in self.buffer.pending_sessions():
+                try:
+                    pending = self.buffer.pending(*key)
+                except SessionBusyError:
+                    log.debug("session %s of %s is another writer's to replay", key[1], key[0])
+                    continue
                 self.splitter.reset(key)
                 self._submit(self.splitter.feed_all(pending, arrived))
                 fed += len(pending)
         return fed
 
-    def forget_user(self, user_id: str) -> None:
+    def forget_user(self, user_id: str) -> Removed:
+        """Drop the user's open episodes and delete their raw buffer files (but those
+        another writer owns: ``Removed.busy``)."""
         with self._state:
             self.splitter.drop_user(user_id)
-            self.buffer.forget_user(user_id)
+            return self.buffer.forget_user(user_id)
+
+    def remove_messages(self, key: SessionKey, first: int, last: int) -> int:
+        """Delete messages ``first..last`` of a session from the raw buffer (waits for a
+        write of this process to the session to finish; ``SessionBusyError`` while another
+        writer owns it)."""
+        with self._session_lock(key), self._state:
+            return self.buffer.remove_messages(key[0], key[1], first, last)
 
     def close(self) -> None:
         self._stop.set()
@@ -166,11 +183,26 @@ class Ingestion:
             self.resume()
             return True
 
+    def _release_settled(self) -> None:
+        """Let go of owned sessions with no open episode whose messages are all in Neo4j
+        (one being written just now keeps its lock: it is tried again next time)."""
+        for key in self.buffer.owned():
+            lock = self._session_lock(key)
+            if not lock.acquire(blocking=False):
+                continue
+            try:
+                with self._state:
+                    if not self.splitter.open_messages(key) and self.buffer.settled(key):
+                        self.buffer.release(key)
+            finally:
+                lock.release()
+
     def _idle_loop(self) -> None:
         while not self._stop.wait(self._idle_check_s):
             try:
                 with self._state:
                     self._submit(self.splitter.close_quiet(time.monotonic()))
                 self._resume_if_overflowed()
+                self._release_settled()
             except Exception:  # never let the timer die
                 log.exception("idle check failed")

@@ -79,8 +79,10 @@ class EpisodeWriter:
         embedder: Embedder,
         acknowledge: Acknowledge,
         batch_size: int = 256,
+        buffer_location: str | None = None,
     ) -> None:
         self.runner = runner
+        self.buffer_location = buffer_location  # kept on the sessions it writes
         self.embedder = embedder
         self.acknowledge = acknowledge
         self.batch_size = batch_size
@@ -172,9 +174,9 @@ class EpisodeWriter:
     def _embed_loop(self) -> None:
         while True:
             batch, stop = self._take_batch()
-            if batch:
+            if batch and not self._stop.is_set():  # stopped: the rest waits in the buffer
                 self._put(self._embed(batch))
-            if stop:
+            if stop or self._stop.is_set():
                 self._put(_STOP)
                 return
 
@@ -252,7 +254,7 @@ class EpisodeWriter:
 
     def _write(self, item: _Embedded) -> None:
         started = time.perf_counter()
-        write_episodes(self.runner, item.stored, item.vectors)
+        write_episodes(self.runner, item.stored, item.vectors, self.buffer_location)
         self.stats.write_s += time.perf_counter() - started
         self.stats.episodes += len(item.stored)
         self.stats.batches += 1
@@ -291,6 +293,7 @@ class BackgroundQueue:
         self.handle = handle
         self.batch = batch
         self.errors: list[str] = []
+        self._abandon = False
         self._queue: queue.Queue[object] = queue.Queue()
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
@@ -301,7 +304,9 @@ class BackgroundQueue:
     def drain(self) -> None:
         self._queue.join()
 
-    def close(self) -> None:
+    def close(self, abandon: bool = False) -> None:
+        """Stop the thread after the items waiting are handled (``abandon``: dropped)."""
+        self._abandon = abandon
         self._queue.put(_STOP)
         self._thread.join(timeout=60)
 
@@ -316,7 +321,7 @@ class BackgroundQueue:
             stop = items[-1] is _STOP
             work = items[:-1] if stop else items
             try:
-                if work:
+                if work and not self._abandon:
                     self.handle(work)
             except Exception as exc:  # recorded, never kills the thread
                 self.errors.append(repr(exc))
