@@ -90,3 +90,34 @@ def valid_vector(value: Any, dimension: int) -> list[float]:
         raise InvalidInputError(f"a query vector has {dimension} finite numbers "
                                 f"(the embedder's dimension), got {len(vector)}")
     return vector
+
+
+def valid_note(value: Any, name: str, limit: int = 2000) -> str:
+    """A short free text (a reason, a value, who made a change): stripped, not empty."""
+    text = valid_text(value, name).strip()
+    if not text:
+        raise InvalidInputError(f"{name} is empty")
+    if len(text) > limit:
+        raise InvalidInputError(f"{name} has {len(text)} characters; the limit is {limit}")
+    return text
+
+
+def valid_count(value: Any, name: str, minimum: int) -> int:
+    """An integer (not a bool) of at least ``minimum``."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise InvalidInputError(f"{name} must be an integer >= {minimum}")
+    return value
+
+
+def valid_span(raw_span: Any) -> tuple[int, int | None]:
+    """``(first, last)`` msg_ids of a raw span; None: the whole session (``(1, None)``)."""
+    if raw_span is None:
+        return 1, None
+    try:
+        first, last = (int(x) for x in raw_span)
+    except (TypeError, ValueError):
+        raise InvalidInputError(
+            f"raw_span must be (first, last) msg_ids, got {raw_span!r}") from None
+    if first > last:
+        raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
+    return first, last

@@ -3,7 +3,8 @@ logic of its own beyond ordering them and checking what callers hand it:
 
     add_message → Ingestion (RawBuffer → EpisodeSplitter → EpisodeWriter: embed + Neo4j,
     in the background) ; consolidate() → extract → normalize → facts ;
-    query_memory() → retrieve
+    query_memory() → retrieve ; delete_episode / retract_fact / correct_fact →
+    facts.corrections
 
 Public attributes: ``config`` (the settings) and ``embedder`` (the ``Embedder`` in use —
 the extension point benchmarks share). Everything else is private.
@@ -18,29 +19,37 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from graphmem import _exit
 from graphmem._checks import (
     check_window,
     message_in,
     retrieval_settings,
+    valid_count,
     valid_id,
+    valid_note,
+    valid_span,
     valid_text,
     valid_time,
     valid_vector,
 )
 from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
-from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
+from graphmem._errors import InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
+    EpisodeDeletion,
     Fact,
     FactVersion,
+    ForgetReport,
     IngestStats,
     MemoryContext,
     Message,
     MessageIn,
     QueryExplanation,
 )
+from graphmem._removal import deletion_report, forget_report, session_buffers
 from graphmem.embed import Embedder, load_embedder
-from graphmem.extract import Extractor, RuleExtractor
+from graphmem.extract import Extractor, configured_extractor
+from graphmem.facts import corrections
 from graphmem.facts.consolidate import ConsolidationReport, Consolidator, Progress, start_scheduler
 from graphmem.facts.predicates import canonical_predicate
 from graphmem.ingest.buffer import RawBuffer
@@ -56,7 +65,7 @@ from graphmem.retrieve.router import route_query
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
-from graphmem.store.schema import apply_schema
+from graphmem.store.schema import ensure_schema
 from graphmem.text import language as nlp
 
 Clock = Callable[[], datetime]
@@ -87,23 +96,24 @@ class Memory:
         self.config = config or MemoryConfig()  # bad settings: ConfigError
         self._clock = clock
         self._owns_extractor = extractor is None
-        self._extractor = extractor or _configured_extractor(self.config)
+        self._extractor = extractor or configured_extractor(self.config)
         self._runner = QueryRunner(
             self.config.driver_uri, self.config.auth, self.config.neo4j_database, tracer=tracer,
             retry_s=self.config.neo4j_retry_s,
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
         )
-        self._buffer: RawBuffer | None = None
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
-            apply_schema(self._runner, self.embedder.dimension)
-            self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
+            ensure_schema(self._runner, self.embedder.dimension)
+            self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync,
+                                     create=self.config.ingest)
         except Exception:
             self._runner.close()
             raise
         self._writer = EpisodeWriter(
-            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size
+            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size,
+            self._buffer.location,
         )
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
@@ -118,8 +128,11 @@ class Memory:
             self._writer, clock,
             on_message=self._online.submit if self.config.online_extraction else None,
         )
-        self._ingestion.resume()
-        _warm_up_once()
+        self._closed = False
+        _exit.track(self)  # background threads stopped at exit if close() never comes
+        if self.config.ingest:
+            self._ingestion.resume()
+        nlp.warm_up_in_background()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
             if self.config.consolidate_every_s else None
@@ -165,7 +178,7 @@ class Memory:
         item = message_in({"user_id": user_id, "session_id": session_id, "role": role,
                             "content": content, "ts": ts})
         stored = self._ingestion.add([item])
-        return stored[0] if stored else self._existing(item)
+        return stored[0] if stored else self._buffer.find(item)
 
     def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
         """Record many turns with one buffer write, all or nothing; returns the new ones
@@ -191,8 +204,10 @@ class Memory:
 
     def replay(self) -> int:
         """Re-send from the raw buffer everything Neo4j has not acknowledged (``connect``
-        does it, and the writer does it by itself after an outage). Idempotent: episodes
-        have deterministic ids and are MERGEd. Returns how many messages were re-fed."""
+        does it, and the writer does it by itself after an outage) — of the sessions this
+        Memory owns or can take. Idempotent: episodes have deterministic ids and are
+        MERGEd. Returns how many messages were re-fed."""
+        self._ingesting("replay")
         return self._ingestion.resume()
 
     def consolidate(
@@ -200,7 +215,7 @@ class Memory:
         on_progress: Progress | None = None,
     ) -> ConsolidationReport:
         """Distill stored, not yet consolidated episodes into versioned facts; embed new
-        facts; expire facts past their validity. The background job runs exactly this."""
+        facts; expire facts past their validity (what the background job runs)."""
         if user_id is not None:
             valid_id(user_id, "user_id")
         if now is not None:
@@ -209,44 +224,86 @@ class Memory:
         self._online.drain()
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
 
-    def forget_user(self, user_id: str) -> None:
-        """Remove everything of a user: graph (episodes, messages, facts, entities,
-        sessions) and raw buffer."""
+    def forget_user(self, user_id: str) -> ForgetReport:
+        """Remove everything of a user: the graph (episodes, messages, facts, entities,
+        sessions) and their raw messages in this Memory's raw buffer. The report names every
+        place it could not reach (a session another writer owns, another raw buffer)."""
         valid_id(user_id, "user_id")
-        self._ingestion.forget_user(user_id)
+        sessions = session_buffers(self._runner, user_id)  # before the graph goes
+        removed = self._ingestion.forget_user(user_id)
         self._online.forget(user_id)
-        self._consolidator.forget(user_id)
+        nodes = self._consolidator.forget(user_id)
+        return forget_report(user_id, nodes, removed, self._buffer.location, sessions)
+
+    # -- correcting --------------------------------------------------------------------
+
+    def delete_episode(self, user_id: str, event_id: str, by: str = "api") -> EpisodeDeletion:
+        """Delete one of the user's stored episodes: its messages (in Neo4j and in this
+        Memory's raw buffer) and the episode; the fact versions it proved lose it as
+        evidence, and a current one left with none expires (saying why, ``by`` whom and
+        when). ``SessionBusyError`` (nothing deleted) while another writer owns the
+        session here; raw buffers elsewhere are named in ``not_reached``."""
+        valid_id(user_id, "user_id")
+        valid_id(event_id, "event_id")
+        by = valid_note(by, "by")
+        self._settle()
+        found = episode_store.get_episodes(self._runner, [event_id]).get(event_id)
+        if found is None or found.user_id != user_id:
+            raise InvalidInputError(f"no episode {event_id!r} for user {user_id!r} (episode "
+                                    "ids are in `graphmem episodes USER`)")
+        raw = self._ingestion.remove_messages((user_id, found.session_id), *found.raw_span)
+        gone = corrections.delete_episode(self._runner, user_id, event_id, by, self._clock())
+        return deletion_report(user_id, event_id, gone, raw, self._buffer.location,
+                               session_buffers(self._runner, user_id))
+
+    def retract_fact(self, user_id: str, fact_id: str, reason: str, by: str = "api") -> Fact:
+        """Take back a current fact version that memory got wrong: a new version heads its
+        chain with status ``retracted``, ``reason``, ``by`` whom and when (``history``
+        shows it); nothing is deleted. Returns the retraction."""
+        valid_id(user_id, "user_id")
+        valid_id(fact_id, "fact_id")
+        reason, by = valid_note(reason, "reason"), valid_note(by, "by")
+        self._settle()
+        return corrections.retract(self._runner, user_id, fact_id, reason, by, self._clock())
+
+    def correct_fact(self, user_id: str, fact_id: str, value: str, reason: str,
+                     by: str = "api") -> Fact:
+        """Give a current fact version its right ``value``: a new current version (same
+        entity and predicate, confidence 1.0, ``reason``, ``by`` whom and when) supersedes
+        it in its chain. Returns the new version."""
+        valid_id(user_id, "user_id")
+        valid_id(fact_id, "fact_id")
+        value = valid_note(value, "value")
+        reason, by = valid_note(reason, "reason"), valid_note(by, "by")
+        self._settle()
+        fact = corrections.correct(self._runner, self.embedder, user_id, fact_id, value,
+                                   reason, by, self._clock(), self.config.alias_merge_score,
+                                   self.config.alias_review_score)
+        self._consolidator.drop_cached(user_id)  # the value may be a new entity
+        return fact
 
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
         """Write everything of a user — episodes with their messages, every fact version
         with its provenance, entities and aliases, the raw buffer — to ``path`` as JSONL
         (``graphmem.export``; embeddings included). Returns lines written per kind."""
-        from graphmem.export import export_user
+        from graphmem.export import export_to_file
 
         valid_id(user_id, "user_id")
         self.flush(user_id)
         self._writer.drain(FLUSH_TIMEOUT_S)
-        try:
-            with open(path, "w", encoding="utf-8") as out:
-                counts = export_user(self._runner, self._buffer, user_id, out,
-                                     self.embedder.dimension, self._clock())
-        except OSError as exc:
-            raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
-        return counts.counts
+        return export_to_file(self._runner, self._buffer, user_id, path,
+                              self.embedder.dimension, self._clock())
 
     def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
         """Restore a ``export_user`` file into this database and raw buffer, where its user
         must have nothing yet. Returns the user id and what was restored per kind."""
-        from graphmem.export import import_user
+        from graphmem.export import import_from_file
 
-        try:
-            with open(path, encoding="utf-8") as handle:
-                user_id, counts = import_user(self._runner, self._buffer, handle,
-                                              self.embedder.dimension)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read the export {path}: {exc}") from exc
+        self._ingesting("import_user")
+        user_id, counts = import_from_file(self._runner, self._buffer, path,
+                                           self.embedder.dimension)
         self._consolidator.drop_cached(user_id)
-        return user_id, counts.counts
+        return user_id, counts
 
     # -- reading -----------------------------------------------------------------------
 
@@ -318,9 +375,8 @@ class Memory:
         if not user_query.strip():
             raise InvalidInputError("user_query is empty")
         valid_id(user_id, "user_id")
-        for name, k in (("top_k_episodes", top_k_episodes), ("top_k_facts", top_k_facts)):
-            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-                raise InvalidInputError(f"{name} must be an integer >= 0")
+        valid_count(top_k_episodes, "top_k_episodes", 0)
+        valid_count(top_k_facts, "top_k_facts", 0)
         if token_budget is not None and (not isinstance(token_budget, int) or token_budget <= 0):
             raise InvalidInputError("token_budget must be a positive integer")
         now = self._clock() if now is None else valid_time(now, "now")
@@ -357,9 +413,8 @@ class Memory:
         them, or the first ``limit``."""
         valid_id(user_id, "user_id")
         since, until = check_window(since, until)
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
-                                  or limit < 1):
-            raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
+        if limit is not None:
+            valid_count(limit, "limit", 1)
         return episode_store.list_episodes(self._runner, user_id, since, until, limit)
 
     def search_episodes(
@@ -381,8 +436,7 @@ class Memory:
             vector = self.embedder.embed([query])[0]
         else:
             vector = valid_vector(query, self.embedder.dimension)
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InvalidInputError("k must be an integer >= 1")
+        valid_count(k, "k", 1)
         since, until = check_window(since, until)
         settings = retrieval_settings(retrieval, self.config.retrieval)
         hits = episode_store.search_episodes_in_window(
@@ -396,17 +450,8 @@ class Memory:
         (the whole session when ``raw_span`` is None). Nothing of another user's."""
         valid_id(user_id, "user_id")
         valid_id(session_id, "session_id")
-        if raw_span is None:
-            first, last = 1, None
-        else:
-            try:
-                first, last = (int(x) for x in raw_span)
-            except (TypeError, ValueError):
-                raise InvalidInputError(
-                    f"raw_span must be (first, last) msg_ids, got {raw_span!r}") from None
-            if first > last:
-                raise InvalidInputError(f"raw_span must be (first, last), got {raw_span!r}")
-        if not self._buffer or not self._buffer.has_session(user_id, session_id):
+        first, last = valid_span(raw_span)
+        if not self._buffer.has_session(user_id, session_id):
             raise InvalidInputError(
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")
         return self._buffer.read(user_id, session_id, first, last)
@@ -420,25 +465,37 @@ class Memory:
             write_s=s.write_s, outages=s.outages, backlog=self._writer.backlog,
             rejected=tuple(f"{r.event_id} ({r.session_id} {r.raw_span[0]}-{r.raw_span[1]}): "
                            f"{r.reason}" for r in self._writer.rejected),
-            buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
+            buffer_recovered=tuple(self._buffer.recovered),
             retried=dict(self._runner.retries),
         )
 
     def close(self) -> None:
+        """Write what waits (then the raw buffer keeps it), stop, let go of everything."""
+        if self._closed:
+            return
         try:
             if self._scheduler is not None:
                 self._scheduler.shutdown(wait=True)
             with contextlib.suppress(StoreUnavailableError):
                 self.flush()
         finally:
-            self._ingestion.close()
-            self._online.close()
-            self._writer.close()
-            self._runner.close()
-            if self._buffer is not None:
-                self._buffer.close()
-            if self._owns_extractor and hasattr(self._extractor, "close"):
-                self._extractor.close()
+            self._stop(abandon=False)
+
+    def _stop(self, abandon: bool) -> None:
+        """Stop every thread and let go of everything; ``abandon`` (at exit, ``_exit``): at
+        once, whatever still waits (it stays in the raw buffer for the next connect)."""
+        self._closed = True
+        _exit.untrack(self)
+        if abandon and self._scheduler is not None:
+            self._scheduler.shutdown(wait=False)
+        self._ingestion.close()
+        self._online.close(abandon=abandon)
+        self._writer.close()
+        self._runner.close()
+        self._buffer.close()
+        if self._owns_extractor and hasattr(self._extractor, "close"):
+            self._extractor.close()
+
 
     def __enter__(self) -> Memory:
         return self
@@ -448,27 +505,13 @@ class Memory:
 
     # -- internals ---------------------------------------------------------------------
 
-    def _existing(self, item: MessageIn) -> Message:
-        assert self._buffer is not None
-        for msg in self._buffer.iter_session(item.user_id, item.session_id):
-            if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
-                return msg
-        raise GraphmemError("message was neither stored nor found")  # pragma: no cover
+    def _ingesting(self, what: str) -> None:
+        if not self.config.ingest:
+            raise InvalidInputError(f"{what} writes the raw buffer: this Memory was connected "
+                                    "with ingest=False (connect without it to write)")
 
+    def _settle(self) -> None:
+        """Wait until what this Memory wrote is in Neo4j (episodes, online facts)."""
+        self._writer.drain(FLUSH_TIMEOUT_S)
+        self._online.drain()
 
-def _warm_up_once() -> None:
-    """Load what a first question would wait for (jieba's dictionary, ~1 s once per
-    process) here, with the embedder, not when the application first asks."""
-    try:
-        nlp.warm_up()
-    except Exception:  # a question loads it again and reports what is wrong
-        log.warning("warm-up failed", exc_info=True)
-
-
-def _configured_extractor(config: MemoryConfig) -> Extractor:
-    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
-    if config.extraction == "llm":
-        from graphmem.extract.llm import LLMExtractor
-
-        return LLMExtractor.from_config(config)
-    return RuleExtractor()

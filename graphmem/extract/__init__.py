@@ -19,6 +19,10 @@ extractor itself), ``online`` (the online path: each new message read once, with
 open episode's context).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from graphmem.extract.candidate import (
     USER,
     BatchExtractor,
@@ -29,5 +33,17 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.reader import RuleExtractor
 
+if TYPE_CHECKING:
+    from graphmem._config import MemoryConfig
+
 __all__ = ["USER", "BatchExtractor", "Candidate", "Context", "ExtractionStats", "Extractor",
-           "RuleExtractor"]
+           "RuleExtractor", "configured_extractor"]
+
+
+def configured_extractor(config: MemoryConfig) -> Extractor:
+    """The extractor the settings name: the offline rules, or an OpenAI-compatible LLM."""
+    if config.extraction == "llm":
+        from graphmem.extract.llm import LLMExtractor
+
+        return LLMExtractor.from_config(config)
+    return RuleExtractor()

@@ -97,7 +97,8 @@ class Ingestion:
               ) -> list[ClosedEpisode]:
         """Close open episodes (of one user, or all) and wait until Neo4j has them —
         including those that waited in the raw buffer because the backlog was full: they
-        are re-sent once it drains, and waited for too."""
+        are re-sent once it drains, and waited for too. Then the settled sessions are let
+        go in the raw buffer."""
         closed: list[ClosedEpisode] = []
         while True:
             with self._state:
@@ -106,6 +107,7 @@ class Ingestion:
                 closed += now_closed
             self.writer.drain(timeout)
             if not self._resume_if_overflowed():
+                self._release_settled()  # flushed: another writer may have them now
                 return closed
 
     def resume(self) -> int:

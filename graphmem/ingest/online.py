@@ -141,14 +141,18 @@ class OnlineFacts:
         self._queue.drain()
         self.reader.forget(user_id)
 
-    def close(self) -> None:
-        self._queue.close()
+    def close(self, abandon: bool = False) -> None:
+        """Stop the thread once what waits is written (``abandon``: once the message being
+        read is done; consolidation distills the others' episodes later)."""
+        self._queue.close(abandon)
 
     def _store(self, items: list[object]) -> None:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j
         refuses the batch, one by one, so one bad item costs only itself."""
         found: list[Found] = []
         for msg, open_messages in items:  # type: ignore[misc]
+            if self._queue.abandoned:  # exiting: consolidation distills these later
+                return
             try:
                 read = self.reader.read(msg, open_messages)
             except Exception as exc:  # a message the rules choke on costs only itself

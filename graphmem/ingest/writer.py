@@ -304,6 +304,11 @@ class BackgroundQueue:
     def drain(self) -> None:
         self._queue.join()
 
+    @property
+    def abandoned(self) -> bool:
+        """Closing without handling what waits: a long ``handle`` may stop early."""
+        return self._abandon
+
     def close(self, abandon: bool = False) -> None:
         """Stop the thread after the items waiting are handled (``abandon``: dropped)."""
         self._abandon = abandon
