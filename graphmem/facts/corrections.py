@@ -146,6 +146,9 @@ def _current(tx: Tx, user_id: str, fact_id: str, verb: str) -> dict[str, Any]:
         raise InvalidInputError(
             f"fact {fact_id!r} is {status}; its current version is {row['head_id']!r}: "
             f"{verb} that one")
+    if row["head_status"] == "retracted" and row["head_id"] != fact_id:
+        raise InvalidInputError(f"fact {fact_id!r} was retracted ({row['head_id']!r}): "
+                                f"there is nothing to {verb}")
     raise InvalidInputError(f"fact {fact_id!r} is {status}, no longer current: there is "
                             f"nothing to {verb} (`history` shows its chain)")
 
