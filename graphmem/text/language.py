@@ -70,17 +70,30 @@ def warm_up() -> None:
     jieba_words("预热")
 
 
+_warmed = threading.Event()
+
+
 def warm_up_in_background() -> None:
     """``warm_up`` in a thread: ``Memory.connect`` starts it and returns (a warm connect
-    takes well under a second; the dictionary takes about one more)."""
+    takes well under a second; the dictionary takes about one more). ``warmed_up`` waits
+    for it."""
+    if _warmed.is_set():
+        return
 
     def run() -> None:
         try:
             warm_up()
         except Exception:  # a question loads it again and reports what is wrong
             log.warning("warm-up failed", exc_info=True)
+        finally:
+            _warmed.set()
 
     threading.Thread(target=run, name="graphmem-warm-up", daemon=True).start()
+
+
+def warmed_up(timeout: float | None = None) -> bool:
+    """Wait until the background warm-up is done (True), or ``timeout`` seconds."""
+    return _warmed.wait(timeout)
 
 
 # A transcript line names its speaker: "Caroline: I went to a support group yesterday."
