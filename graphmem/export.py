@@ -269,7 +269,8 @@ def import_user(runner: QueryRunner, buffer: RawBuffer | None, lines: Iterable[s
             buffer is not None and buffer.has_user(user_id)):
         raise InvalidInputError(
             f"user {user_id!r} already has data here; import goes only into a database "
-            "where the user has none (forget_user first to replace it)")
+            "where the user has none (to replace it, forget the user first: forget_user, "
+            f"or graphmem forget --user {user_id})")
     get = dump.lines.get
     edges = [_checked_edge(e, get("fact", [])) for e in get("edge", [])]
     sessions = list(_buffer_sessions(dump)) if buffer is not None else []

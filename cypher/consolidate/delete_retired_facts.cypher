@@ -1,5 +1,5 @@
 // Retention (the article's "只存不删" pitfall): deletes fact versions that stopped being
-// true (superseded or expired) before $before, with their edges; current versions stay.
+// true (superseded, expired or retracted) before $before, with their edges; current versions stay.
 // Each user's node is locked first, users in sorted order (as store/lock_users).
 // Parameters: $before (DATETIME), $user_id (null = every user).
 MATCH (f:Fact)
