@@ -209,11 +209,12 @@ def test_an_entity_is_named_by_whole_words_not_inside_other_words(runner, driver
         "CREATE (:Entity {entity_id: $u + '-trip', user_id: $u, key: 'trip', name: 'trip', "
         "kind: 'event', aliases: ['trip']}) "
         "WITH 1 AS one UNWIND $said AS said "
-        "CREATE (e:Episode {event_id: $u + '-' + said[0], user_id: $u, session_id: 's', "
-        "start_time: datetime('2025-01-01T10:00Z') + duration({hours: toInteger(said[0])}), "
-        "goal: said[1], raw_span_start: 1, raw_span_end: 1})"
+        "WITH datetime('2025-01-01T10:00Z') + duration({hours: toInteger(said[0])}) AS at, said "
+        "CREATE (e:Episode {event_id: $u + '-' + said[0], user_id: $u, session_id: said[0], "
+        "start_time: at, end_time: at, goal: said[1], result: '', raw_span_start: 1, "
+        "raw_span_end: 1, consolidated_at: at})"  # stored and distilled: no worker's work
         "-[:HAS_MESSAGE]->(:Message {message_id: $u + '-m' + said[0], user_id: $u, "
-        "content: said[1]})",
+        "session_id: said[0], msg_id: 1, role: 'user', ts: at, content: said[1]})",
         u=user_id, said=[["1", "Our TRIP to Rome is booked"], ["2", "I paid with Stripe"],
                          ["3", "Bought a tripod"], ["4", "The trip: 3 days."]])
     found = rows(runner, "entity_episodes", user_id=user_id, entity="Trip")
