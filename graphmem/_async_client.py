@@ -24,8 +24,10 @@ from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
 from graphmem._errors import InvalidInputError
 from graphmem._models import (
     Episode,
+    EpisodeDeletion,
     Fact,
     FactVersion,
+    ForgetReport,
     IngestStats,
     MemoryContext,
     Message,
@@ -122,8 +124,21 @@ class AsyncMemory:
     ) -> ConsolidationReport:
         return await asyncio.to_thread(self._memory.consolidate, user_id, now, on_progress)
 
-    async def forget_user(self, user_id: str) -> None:
-        await asyncio.to_thread(self._memory.forget_user, user_id)
+    async def forget_user(self, user_id: str) -> ForgetReport:
+        return await asyncio.to_thread(self._memory.forget_user, user_id)
+
+    async def delete_episode(self, user_id: str, event_id: str,
+                             by: str = "api") -> EpisodeDeletion:
+        return await asyncio.to_thread(self._memory.delete_episode, user_id, event_id, by)
+
+    async def retract_fact(self, user_id: str, fact_id: str, reason: str,
+                           by: str = "api") -> Fact:
+        return await asyncio.to_thread(self._memory.retract_fact, user_id, fact_id, reason, by)
+
+    async def correct_fact(self, user_id: str, fact_id: str, value: str, reason: str,
+                           by: str = "api") -> Fact:
+        return await asyncio.to_thread(self._memory.correct_fact, user_id, fact_id, value,
+                                       reason, by)
 
     async def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
         return await asyncio.to_thread(self._memory.export_user, user_id, path)

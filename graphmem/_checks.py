@@ -28,6 +28,7 @@ from graphmem._models import (
 
 Method = TypeVar("Method", bound=Callable[..., Any])
 
+
 def in_its_process(method: Method) -> Method:
     """A ``Memory`` method that runs only in the process that opened the Memory, and only
     while it is open. After ``os.fork()`` the child holds copies of the parent's buffer
@@ -101,10 +102,12 @@ def valid_name(value: Any, name: str) -> str:
     return value
 
 
-def valid_count(value: Any, name: str, least: int, most: int = MAX_TOP_K) -> int:
-    """An integer in ``[least, most]`` (not a bool)."""
-    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise InvalidInputError(f"{name} must be an integer from {least} to {most:,}")
+def valid_count(value: Any, name: str, least: int, most: int | None = MAX_TOP_K) -> int:
+    """An integer in ``[least, most]`` (not a bool; ``most`` None: no upper bound)."""
+    if (not isinstance(value, int) or isinstance(value, bool) or value < least
+            or (most is not None and value > most)):
+        raise InvalidInputError(f"{name} must be an integer from {least} to {most:,}"
+                                if most is not None else f"{name} must be an integer >= {least}")
     return value
 
 
@@ -179,3 +182,27 @@ def valid_vector(value: Any, dimension: int) -> list[float]:
         raise InvalidInputError(f"a query vector has {dimension} finite numbers "
                                 f"(the embedder's dimension), got {len(vector)}")
     return vector
+
+
+def valid_note(value: Any, name: str, limit: int = 2000) -> str:
+    """A short free text (a reason, a value, who made a change): stripped, not empty."""
+    text = valid_text(value, name).strip()
+    if not text:
+        raise InvalidInputError(f"{name} is empty")
+    if len(text) > limit:
+        raise InvalidInputError(f"{name} has {len(text)} characters; the limit is {limit}")
+    return text
+
+
+def valid_span(raw_span: Any) -> tuple[int, int | None]:
+    """``(first, last)`` msg_ids of a raw span; None: the whole session (``(1, None)``)."""
+    if raw_span is None:
+        return 1, None
+    try:
+        first, last = (int(x) for x in raw_span)
+    except (TypeError, ValueError, OverflowError):
+        raise InvalidInputError(
+            f"raw_span must be (first, last) msg_ids, got {shown(raw_span)}") from None
+    if first > last:
+        raise InvalidInputError(f"raw_span must be (first, last), got {shown(raw_span)}")
+    return first, last

@@ -3,7 +3,8 @@ logic of its own beyond ordering them and checking what callers hand it:
 
     add_message → Ingestion (RawBuffer → EpisodeSplitter → EpisodeWriter: embed + Neo4j,
     in the background) ; consolidate() → extract → normalize → facts ;
-    query_memory() → retrieve
+    query_memory() → retrieve ; delete_episode / retract_fact / correct_fact →
+    facts.corrections
 
 Public attributes: ``config`` (the settings) and ``embedder`` (the ``Embedder`` in use —
 the extension point benchmarks share). Everything else is private.
@@ -20,22 +21,24 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from graphmem import _exit
 from graphmem._checks import (
     check_window,
     in_its_process,
     message_in,
     retrieval_settings,
-    shown,
     valid_count,
     valid_id,
     valid_name,
     valid_path,
     valid_question,
+    valid_span,
     valid_time,
     valid_vector,
 )
 from graphmem._config import EmbedderName, MemoryConfig, RetrievalConfig
-from graphmem._errors import GraphmemError, InvalidInputError, StoreUnavailableError
+from graphmem._correcting import Correcting
+from graphmem._errors import InvalidInputError, StoreUnavailableError
 from graphmem._models import (
     Episode,
     Fact,
@@ -64,7 +67,8 @@ from graphmem.retrieve.router import route_query
 from graphmem.store import episodes as episode_store
 from graphmem.store import facts as fact_store
 from graphmem.store.runner import QueryRunner, Tracer
-from graphmem.store.schema import apply_schema
+from graphmem.store.schema import ensure_schema
+from graphmem.store.tombstones import forgotten_at
 from graphmem.text import language as nlp
 from graphmem.text.language import is_chinese
 from graphmem.worker import start_scheduler
@@ -81,7 +85,7 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class Memory:
+class Memory(Correcting):
     """Long-term memory for one application instance (``add_message`` is thread-safe)."""
 
     def __init__(
@@ -107,20 +111,22 @@ class Memory:
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
             read_timeout_s=self.config.neo4j_read_timeout_s,
         )
-        self._buffer: RawBuffer | None = None
         self._closed = False
         self._pid = os.getpid()  # the process it belongs to (in_its_process)
         try:
             self._runner.verify()
             self.embedder: Embedder = embedder or load_embedder(self.config)
-            apply_schema(self._runner, self.embedder.dimension, vector_space(self.embedder))
-            self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync)
+            ensure_schema(self._runner, self.embedder.dimension, vector_space(self.embedder))
+            self._buffer = RawBuffer(self.config.buffer_dir, self.config.fsync,
+                                     create=self.config.ingest)
         except Exception:
             self._runner.close()
             raise
         fresh = Freshness(self._buffer)  # who was forgotten (graphmem.ingest.forgetting)
-        self._writer = EpisodeWriter(self._runner, self.embedder, self._buffer.acknowledge,
-                                     self.config.write_batch_size, fresh)
+        self._writer = EpisodeWriter(
+            self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size,
+            fresh, self._buffer.location,
+        )
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
@@ -135,9 +141,11 @@ class Memory:
             on_message=self._online.submit if self.config.online_extraction else None,
             freshness=fresh, on_forget=self._online.forget,
         )
-        self._ingestion.resume()
-        self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
-        _warm_up_once()
+        _exit.track(self)  # background threads stopped at exit if close() never comes
+        if self.config.ingest:
+            self._ingestion.resume()
+            self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
+        nlp.warm_up_in_background()
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s)
             if self.config.consolidate_every_s else None
@@ -184,7 +192,7 @@ class Memory:
         item = message_in({"user_id": user_id, "session_id": session_id, "role": role,
                             "content": content, "ts": ts})
         stored = self._ingestion.add([item])
-        return stored[0] if stored else self._existing(item)
+        return stored[0] if stored else self._buffer.find(item)
 
     @in_its_process
     def add_messages(self, messages: Iterable[MessageIn | dict[str, Any]]) -> list[Message]:
@@ -213,8 +221,10 @@ class Memory:
     @in_its_process
     def replay(self) -> int:
         """Re-send from the raw buffer everything Neo4j has not acknowledged (``connect``
-        does it, and the writer does it by itself after an outage). Idempotent: episodes
-        have deterministic ids and are MERGEd. Returns how many messages were re-fed."""
+        does it, and the writer does it by itself after an outage) — of the sessions this
+        Memory owns or can take. Idempotent: episodes have deterministic ids and are
+        MERGEd. Returns how many messages were re-fed."""
+        self._ingesting("replay")
         return self._ingestion.resume()
 
     @in_its_process
@@ -223,7 +233,7 @@ class Memory:
         on_progress: Progress | None = None,
     ) -> ConsolidationReport:
         """Distill stored, not yet consolidated episodes into versioned facts; embed new
-        facts; expire facts past their validity. The background job runs exactly this."""
+        facts; expire facts past their validity (what the background job runs)."""
         if user_id is not None:
             valid_id(user_id, "user_id")
         if now is not None:
@@ -233,49 +243,31 @@ class Memory:
         return self._consolidator.run(now or self._clock(), user_id, on_progress)
 
     @in_its_process
-    def forget_user(self, user_id: str) -> None:
-        """Remove everything of a user: graph (episodes, messages, facts, entities,
-        sessions, a worker's lease) and raw buffer — for good: a tombstone makes every
-        writer refuse what it still holds of them from before (``graphmem.facts.forget``,
-        ``graphmem.ingest.forgetting``); what they say afterwards is new."""
-        valid_id(user_id, "user_id")
-        self._consolidator.forget(
-            user_id, before_delete=lambda at: self._ingestion.forget_user(user_id, at))
-
-    @in_its_process
     def export_user(self, user_id: str, path: str | Path) -> dict[str, int]:
         """Write everything of a user — episodes with their messages, every fact version
         with its provenance, entities and aliases, the raw buffer — to ``path`` as JSONL
         (``graphmem.export``; embeddings included). Returns lines written per kind."""
-        from graphmem.export import export_user
+        from graphmem.export import export_to_file
 
         valid_id(user_id, "user_id")
         path = valid_path(path, "path")
         self.flush(user_id)
         self._writer.drain(FLUSH_TIMEOUT_S)
-        try:
-            with open(path, "w", encoding="utf-8") as out:
-                counts = export_user(self._runner, self._buffer, user_id, out,
-                                     self.embedder.dimension, self._clock())
-        except OSError as exc:
-            raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
-        return counts.counts
+        return export_to_file(self._runner, self._buffer, user_id, path,
+                              self.embedder.dimension, self._clock())
 
     @in_its_process
     def import_user(self, path: str | Path) -> tuple[str, dict[str, int]]:
         """Restore a ``export_user`` file into this database and raw buffer, where its user
         must have nothing yet. Returns the user id and what was restored per kind."""
-        from graphmem.export import import_user
+        from graphmem.export import import_from_file
 
         path = valid_path(path, "path")
-        try:
-            with open(path, encoding="utf-8") as handle:
-                user_id, counts = import_user(self._runner, self._buffer, handle,
-                                              self.embedder.dimension)
-        except OSError as exc:
-            raise InvalidInputError(f"cannot read the export {path}: {exc}") from exc
+        self._ingesting("import_user")
+        user_id, counts = import_from_file(self._runner, self._buffer, path,
+                                           self.embedder.dimension)
         self._consolidator.drop_cached(user_id)
-        return user_id, counts.counts
+        return user_id, counts
 
     # -- reading -----------------------------------------------------------------------
 
@@ -389,9 +381,8 @@ class Memory:
         them, or the first ``limit``."""
         valid_id(user_id, "user_id")
         since, until = check_window(since, until)
-        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
-                                  or limit < 1):
-            raise InvalidInputError("limit must be an integer >= 1 (or None for all)")
+        if limit is not None:
+            valid_count(limit, "limit", 1, None)
         return episode_store.list_episodes(self._runner, user_id, since, until, limit)
 
     @in_its_process
@@ -427,22 +418,17 @@ class Memory:
         (the whole session when ``raw_span`` is None). Nothing of another user's."""
         valid_id(user_id, "user_id")
         valid_id(session_id, "session_id")
-        if raw_span is None:
-            first, last = 1, None
-        else:
-            try:
-                first, last = (int(x) for x in raw_span)
-            except (TypeError, ValueError, OverflowError):
-                raise InvalidInputError(
-                    f"raw_span must be (first, last) msg_ids, got {shown(raw_span)}") from None
-            if first > last:
-                raise InvalidInputError(f"raw_span must be (first, last), got {shown(raw_span)}")
+        first, last = valid_span(raw_span)
+        since = None
         with contextlib.suppress(StoreUnavailableError):  # Neo4j down: the buffer answers
-            self._ingestion.catch_up(self._runner, [user_id])  # forgotten elsewhere?
-        if not self._buffer or not self._buffer.has_session(user_id, session_id):
+            if self.config.ingest:  # forgotten elsewhere? its lines from before go
+                self._ingestion.catch_up(self._runner, [user_id])
+            elif at := forgotten_at(self._runner, [user_id]).get(user_id):
+                since = at.timestamp()  # a reader deletes nothing: it leaves them out
+        if not self._buffer.has_session(user_id, session_id):
             raise InvalidInputError(
                 f"no raw buffer for session {session_id!r} of user {user_id!r}")
-        return self._buffer.read(user_id, session_id, first, last)
+        return self._buffer.read(user_id, session_id, first, last, since)
 
     @in_its_process
     def stats(self) -> IngestStats:
@@ -454,7 +440,7 @@ class Memory:
             write_s=s.write_s, outages=s.outages, backlog=self._writer.backlog,
             rejected=tuple(map(str, self._writer.rejected)),
             forgotten=tuple(map(str, self._writer.forgotten)),
-            buffer_recovered=tuple(self._buffer.recovered if self._buffer else ()),
+            buffer_recovered=tuple(self._buffer.recovered),
             retried=dict(self._runner.retries),
         )
 
@@ -477,24 +463,34 @@ class Memory:
             except StoreUnavailableError:
                 pass  # Neo4j is down: the online facts wait too (consolidation finds them)
         finally:
-            deadline = time.monotonic() + CLOSE_JOIN_S
+            self._stop(abandon=False)
 
-            def left_s() -> float:
-                return max(0.01, deadline - time.monotonic())
+    def _stop(self, abandon: bool) -> None:
+        """Stop every thread within ``CLOSE_JOIN_S`` and let go of everything; ``abandon``
+        (at exit, ``_exit``): at once, whatever still waits (it stays in the raw buffer for
+        the next connect). In a forked child: nothing (the parent's threads and locks)."""
+        self._closed = True
+        _exit.untrack(self)
+        if self._pid != os.getpid():
+            return
+        if abandon and self._scheduler is not None:
+            self._scheduler.shutdown(wait=False)
+        deadline = time.monotonic() + CLOSE_JOIN_S
 
-            self._ingestion.close(left_s())
-            self._online.close(left_s())
-            self._writer.close(deadline)
-            left = self._writer.backlog
-            if left and self._buffer is not None:
-                log.warning("closed with %d episode(s) not yet in Neo4j; they stay in the raw "
-                            "buffer at %s and are written at the next connect", left,
-                            self._buffer.directory)
-            self._runner.close()
-            if self._buffer is not None:
-                self._buffer.close()
-            if self._owns_extractor and hasattr(self._extractor, "close"):
-                self._extractor.close()
+        def left_s() -> float:
+            return max(0.01, deadline - time.monotonic())
+
+        self._ingestion.close(left_s())
+        self._online.close(left_s(), abandon=abandon)
+        self._writer.close(deadline)
+        if (left := self._writer.backlog) and not abandon:  # at exit: _exit says so
+            log.warning("closed with %d episode(s) not yet in Neo4j; they stay in the raw "
+                        "buffer at %s and are written at the next connect", left,
+                        self._buffer.directory)
+        self._runner.close()
+        self._buffer.close()
+        if self._owns_extractor and hasattr(self._extractor, "close"):
+            self._extractor.close()
 
     def __enter__(self) -> Memory:
         return self
@@ -504,18 +500,13 @@ class Memory:
 
     # -- internals ---------------------------------------------------------------------
 
-    def _existing(self, item: MessageIn) -> Message:
-        assert self._buffer is not None
-        for msg in self._buffer.iter_session(item.user_id, item.session_id):
-            if msg.role == item.role and msg.content == item.content and msg.ts == item.ts:
-                return msg
-        raise GraphmemError("message was neither stored nor found")  # pragma: no cover
+    def _ingesting(self, what: str) -> None:
+        if not self.config.ingest:
+            raise InvalidInputError(f"{what} writes the raw buffer: this Memory was connected "
+                                    "with ingest=False (connect without it to write)")
 
+    def _settle(self) -> None:
+        """Wait until what this Memory wrote is in Neo4j (episodes, online facts)."""
+        self._writer.drain(FLUSH_TIMEOUT_S)
+        self._online.drain()
 
-def _warm_up_once() -> None:
-    """Load what a first question would wait for (jieba's dictionary, ~1 s once per
-    process) here, with the embedder, not when the application first asks."""
-    try:
-        nlp.warm_up()
-    except Exception:  # a question loads it again and reports what is wrong
-        log.warning("warm-up failed", exc_info=True)

@@ -170,6 +170,10 @@ class MemoryConfig(BaseSettings):
 
     buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
     fsync: FsyncPolicy = "batch"
+    # False: this Memory takes no messages — it opens no raw buffer for writing and replays
+    # nothing (the worker, the CLI's read commands, a reader next to the application); it
+    # reads Neo4j, consolidates, corrects and forgets.
+    ingest: bool = True
 
     idle_timeout_s: float = Field(default=DEFAULT_IDLE_TIMEOUT_S, gt=0)
     action_max_chars: int = Field(default=200, ge=20)

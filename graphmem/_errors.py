@@ -7,6 +7,8 @@
     ├── InvalidInputError      a bad argument at the public API (also a ValueError)
     ├── StoreUnavailableError  Neo4j could not be reached; nothing in the raw buffer is lost
     ├── QueryRefusedError      Neo4j refused a statement (an unsupported server, or a bug)
+    ├── SessionBusyError       a session is being written by another writer (another process
+    │                          or Memory on the same raw buffer folder): one writer a session
     └── ExtractionError        an extractor failed on an episode (consolidation reports it
                                in ConsolidationReport.failed and retries the episode later)
 
@@ -47,6 +49,15 @@ class QueryRefusedError(GraphmemError):
         super().__init__(message)
         self.query = query
         self.code = code
+
+
+class SessionBusyError(GraphmemError):
+    """A session of the raw buffer is being written by another writer (``holder``): each
+    session has one writer at a time. Nothing of the refused batch was written."""
+
+    def __init__(self, message: str, *, holder: str | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder
 
 
 class ExtractionError(GraphmemError):

@@ -11,7 +11,10 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator
 
 Role = Literal["user", "assistant", "tool"]
 Route = Literal["episodic", "semantic", "both"]
-FactStatus = Literal["current", "superseded", "expired"]
+FactStatus = Literal["current", "superseded", "expired", "retracted"]
+# Why a version was made or ended by a person rather than by what was said: a correction, a
+# retraction, or an episode deleted that was its only evidence (with reason, who and when).
+FactChange = Literal["corrected", "retracted", "evidence_deleted"]
 
 
 class _Frozen(BaseModel):
@@ -183,6 +186,10 @@ class Fact(_Frozen):
     valid_until: datetime | None = None
     source_episodes: tuple[str, ...] = ()
     supersedes: str | None = None
+    change: FactChange | None = None  # set when a person changed it (see FactChange)
+    reason: str | None = None
+    changed_by: str | None = None
+    changed_at: datetime | None = None
 
 
 class FactVersion(_Frozen):
@@ -246,6 +253,34 @@ class IngestStats(_Frozen):
     forgotten: tuple[str, ...] = ()
     buffer_recovered: tuple[str, ...] = ()
     retried: dict[str, int] = {}
+
+
+class EpisodeDeletion(_Frozen):
+    """What ``delete_episode`` did: the episode's messages deleted from the graph, the fact
+    versions that lost it as evidence (expired when it was their only evidence), the raw
+    buffer lines removed, and every place that still holds its raw messages (another
+    writer's session, another raw buffer), with what to do."""
+
+    event_id: str
+    session_id: str
+    raw_span: tuple[int, int]
+    messages: int
+    facts_expired: tuple[str, ...] = ()
+    facts_updated: tuple[str, ...] = ()
+    raw_messages: int = 0
+    not_reached: tuple[str, ...] = ()
+
+
+class ForgetReport(_Frozen):
+    """What ``forget_user`` did: graph nodes deleted, raw messages and sessions removed
+    from this Memory's raw buffer, and every place it could not reach — a session another
+    writer owns, a raw buffer elsewhere that wrote the user's sessions — with what to do."""
+
+    user_id: str
+    nodes: int
+    raw_messages: int = 0
+    raw_sessions: int = 0
+    not_reached: tuple[str, ...] = ()
 
 
 class TimeWindow(_Frozen):

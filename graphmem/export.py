@@ -33,9 +33,11 @@ graph part is written in one transaction: all or nothing.
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, TextIO
 
 import neo4j.time
@@ -67,6 +69,27 @@ class TransferCounts:
 # -- export --------------------------------------------------------------------------------
 
 
+def export_to_file(runner: QueryRunner, buffer: RawBuffer, user_id: str, path: str | Path,
+                   embedding_dimension: int, now: datetime) -> dict[str, int]:
+    """``export_user`` into the file ``path``; returns lines written per kind."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            return export_user(runner, buffer, user_id, out, embedding_dimension, now).counts
+    except OSError as exc:
+        raise InvalidInputError(f"cannot write the export to {path}: {exc}") from exc
+
+
+def import_from_file(runner: QueryRunner, buffer: RawBuffer, path: str | Path,
+                     embedding_dimension: int) -> tuple[str, dict[str, int]]:
+    """``import_user`` from the file ``path``: the user id and what was restored per kind."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            user_id, counts = import_user(runner, buffer, handle, embedding_dimension)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read the export {path}: {exc}") from exc
+    return user_id, counts.counts
+
+
 def export_user(runner: QueryRunner, buffer: RawBuffer | None, user_id: str, out: TextIO,
                 embedding_dimension: int, now: datetime | None = None) -> TransferCounts:
     """Write everything graphmem holds of ``user_id`` to ``out`` as JSONL."""
@@ -79,10 +102,12 @@ def export_user(runner: QueryRunner, buffer: RawBuffer | None, user_id: str, out
 
     emit("header", format=FORMAT, version=FORMAT_VERSION, user_id=user_id,
          exported_at=now.isoformat(), embedding_dimension=embedding_dimension)
+    stored: dict[str, list[str]] = {}  # session → the raw buffers that wrote it
     for row in runner.read("export/get_user_sessions", user_id=user_id):
         emit("user", props=row["user"])
         for props in row["sessions"]:
             emit("session", props=props)
+            stored[props["session_id"]] = list(props.get("buffers") or [])
     pairs, edges = [], []
     for row in runner.read("export/list_user_entities", user_id=user_id):
         emit("entity", props=row["props"], is_value=bool(row["is_value"]))
@@ -100,14 +125,27 @@ def export_user(runner: QueryRunner, buffer: RawBuffer | None, user_id: str, out
         emit("maybe_same_as", **pair)
     for edge in edges:
         emit("edge", **edge)
-    if buffer is not None:
-        for session_id in buffer.user_sessions(user_id):
-            for msg in buffer.iter_session(user_id, session_id):
-                emit("buffer", session_id=session_id, message=msg.model_dump(mode="json"))
-            emit("buffer_cursor", session_id=session_id,
-                 cursor=buffer.cursor(user_id, session_id))
+    buffered: list[str] = buffer.user_sessions(user_id) if buffer is not None else []
+    for session_id in buffered:
+        assert buffer is not None
+        for msg in buffer.iter_session(user_id, session_id):
+            emit("buffer", session_id=session_id, message=msg.model_dump(mode="json"))
+        emit("buffer_cursor", session_id=session_id, cursor=buffer.cursor(user_id, session_id))
     emit("end", counts=dict(counts.counts))
+    missing = sorted(set(stored) - set(buffered))
+    if missing:
+        where = sorted({b for s in missing for b in stored[s]}) or ["a raw buffer not recorded"]
+        warnings.warn(
+            f"the raw buffer {buffer.location if buffer else '(none)'} holds no raw messages "
+            f"of {len(missing)} of {user_id!r}'s sessions ({', '.join(missing[:10])}): the "
+            "export has their stored messages but not their raw buffer lines. They were "
+            f"written through {', '.join(where)}: export with that buffer_dir "
+            "(--buffer-dir) to include them", RawBufferMissingWarning, stacklevel=4)
     return counts
+
+
+class RawBufferMissingWarning(UserWarning):
+    """An export found sessions in Neo4j whose raw messages are not in its raw buffer."""
 
 
 def _props(props: dict[str, Any]) -> dict[str, Any]:
@@ -231,7 +269,8 @@ def import_user(runner: QueryRunner, buffer: RawBuffer | None, lines: Iterable[s
             buffer is not None and buffer.has_user(user_id)):
         raise InvalidInputError(
             f"user {user_id!r} already has data here; import goes only into a database "
-            "where the user has none (forget_user first to replace it)")
+            "where the user has none (to replace it, forget the user first: forget_user, "
+            f"or graphmem forget --user {user_id})")
     get = dump.lines.get
     edges = [_checked_edge(e, get("fact", [])) for e in get("edge", [])]
     sessions = list(_buffer_sessions(dump)) if buffer is not None else []

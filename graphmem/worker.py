@@ -61,6 +61,7 @@ if TYPE_CHECKING:
     from apscheduler.schedulers.base import BaseScheduler
 
     from graphmem._client import Memory
+    from graphmem._config import MemoryConfig
 
 log = logging.getLogger("graphmem.worker")
 
@@ -262,16 +263,24 @@ def _runner_for(memory: Memory) -> QueryRunner:
 
 def last_run(memory: Memory) -> WorkerRun | None:
     """The newest stored worker run, or None if no worker has run yet."""
-    runner = _runner_for(memory)
+    runs = recent_runs(memory.config, 1)
+    return runs[0] if runs else None
+
+
+def recent_runs(config: MemoryConfig, limit: int = 10) -> list[WorkerRun]:
+    """The newest stored worker runs, newest first (of every worker on the database)."""
+    runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
+                         connect_timeout_s=config.neo4j_connect_timeout_s)
     try:
-        rows = runner.read("consolidate/get_last_worker_run")
+        rows = runner.read("consolidate/list_worker_runs", limit=limit)
     finally:
         runner.close()
-    if not rows:
-        return None
-    run = dict(rows[0]["run"])
-    for key in ("started_at", "finished_at"):
-        value = run.get(key)
-        if hasattr(value, "to_native"):
-            run[key] = value.to_native()
-    return WorkerRun(**run)
+    runs = []
+    for row in rows:
+        run = dict(row["run"])
+        for key in ("started_at", "finished_at"):
+            value = run.get(key)
+            if hasattr(value, "to_native"):
+                run[key] = value.to_native()
+        runs.append(WorkerRun(**run))
+    return runs

@@ -24,8 +24,11 @@ from graphmem.store.runner import QueryRunner
 pytestmark = pytest.mark.neo4j
 REPO = Path(__file__).resolve().parent.parent
 
-LIBRARY = {"entities_to_review", "entity_episodes", "fact_versions", "facts_as_of",
-           "facts_superseded_between", "user_timeline", "version_chain_graph"}
+LIBRARY = {"count_user_nodes", "entities_to_review", "entity_episodes", "fact_versions",
+           "facts_as_of", "facts_superseded_between", "user_timeline", "version_chain_graph"}
+# What an analyst knows: ids graphmem hands out and plain values — never an internal key
+# (a tenant hash, an entity id) that only graphmem's code can compute.
+PUBLIC_PARAMETERS = {"user_id", "fact_id", "entity", "since", "until", "at"}
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +67,8 @@ def test_the_library_lists_every_file_with_its_header_and_typed_parameters():
     for query in found.values():
         assert query.summary and query.summary[0].isupper()
         assert query.parameters and all(p.type for p in query.parameters)
+    for query in found.values():
+        assert {p.name for p in query.parameters} <= PUBLIC_PARAMETERS, query.name
     since = found["facts_superseded_between"].parameters
     assert [(p.name, p.type, p.optional) for p in since] == [
         ("since", "DATETIME", False), ("until", "DATETIME", False), ("user_id", "STRING", True)]
@@ -196,6 +201,24 @@ def test_episodes_that_mention_an_entity(runner, demo_user):
     girlfriend = rows(runner, "entity_episodes", user_id=demo_user, entity="女友")
     assert [r["goal"] for r in girlfriend][-1] == "我女友也很喜欢郁金香花"
     assert rows(runner, "entity_episodes", user_id=demo_user, entity="火星") == []
+
+
+def test_an_entity_is_named_by_whole_words_not_inside_other_words(runner, driver, user_id):
+    """'trip' is in "our trip to Rome", not in "paid with Stripe" (nor in "a tripod")."""
+    driver.execute_query(
+        "CREATE (:Entity {entity_id: $u + '-trip', user_id: $u, key: 'trip', name: 'trip', "
+        "kind: 'event', aliases: ['trip']}) "
+        "WITH 1 AS one UNWIND $said AS said "
+        "WITH datetime('2025-01-01T10:00Z') + duration({hours: toInteger(said[0])}) AS at, said "
+        "CREATE (e:Episode {event_id: $u + '-' + said[0], user_id: $u, session_id: said[0], "
+        "start_time: at, end_time: at, goal: said[1], result: '', raw_span_start: 1, "
+        "raw_span_end: 1, consolidated_at: at})"  # stored and distilled: no worker's work
+        "-[:HAS_MESSAGE]->(:Message {message_id: $u + '-m' + said[0], user_id: $u, "
+        "session_id: said[0], msg_id: 1, role: 'user', ts: at, content: said[1]})",
+        u=user_id, said=[["1", "Our TRIP to Rome is booked"], ["2", "I paid with Stripe"],
+                         ["3", "Bought a tripod"], ["4", "The trip: 3 days."]])
+    found = rows(runner, "entity_episodes", user_id=user_id, entity="Trip")
+    assert [r["goal"] for r in found] == ["Our TRIP to Rome is booked", "The trip: 3 days."]
 
 
 def test_version_chain_graph_returns_versions_episodes_and_messages(runner, demo_user):

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmem import InvalidInputError, Memory
+from graphmem import InvalidInputError, Memory, queries
 from graphmem.store.ids import tenant_key
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
@@ -28,8 +28,15 @@ TURNS = [
 
 
 def count_user_nodes(mem: Memory, user_id: str) -> dict[str, int]:
-    rows = mem._runner.read("export/count_user_nodes", user_id=user_id,
-                            tenant=tenant_key(user_id))
+    """The analysts' query, as `graphmem cypher count_user_nodes -p user_id=…` runs it: by
+    user_id alone, and nothing with the user's tenant key escapes it."""
+    query = queries.get_query("count_user_nodes")
+    assert [p.name for p in query.parameters] == ["user_id"]
+    rows = queries.run_query(mem._runner, query, {"user_id": user_id})
+    tenant, _, _ = mem._runner.driver.execute_query(  # none has the tenant key alone
+        "MATCH (n) WHERE n.tenant = $t AND n.user_id IS NULL RETURN count(n) AS n",
+        t=tenant_key(user_id))
+    assert tenant[0]["n"] == 0
     return {r["label"]: r["n"] for r in rows}
 
 
@@ -148,3 +155,24 @@ def test_forget_user_leaves_nothing_of_the_user(filled, user_id):
     assert count_user_nodes(filled, other)["Episode"] == 1  # another user's data stays
     with pytest.raises(InvalidInputError):
         filled.raw(user_id, "s1")
+
+
+def test_an_export_without_the_raw_buffer_says_so(filled, neo4j_uri, embedder, user_id,
+                                                  tmp_path):
+    """Exported through another buffer folder, the user's raw messages are missing: the
+    export warns and names the buffer that wrote them (the CLI prints it)."""
+    import warnings
+
+    from graphmem.export import RawBufferMissingWarning
+
+    with warnings.catch_warnings(record=True) as quiet:  # its own buffer: no warning
+        warnings.simplefilter("always")
+        filled.export_user(user_id, tmp_path / "whole.jsonl")
+    assert not [w for w in quiet if issubclass(w.category, RawBufferMissingWarning)]
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "elsewhere", embedder=embedder,
+                        ingest=False) as other, \
+            pytest.warns(RawBufferMissingWarning) as warned:
+        counts = other.export_user(user_id, tmp_path / "graph-only.jsonl")
+    assert "buffer" not in counts and counts["episode"] > 0
+    message = str(warned[0].message)
+    assert "s1, s2, s3" in message and str((tmp_path / "buffer").resolve()) in message

@@ -99,6 +99,9 @@ def calls(prefix: str, folder: Path) -> st.SearchStrategy[tuple[str, tuple, dict
         "stats": st.just(()),
         "consolidate": st.tuples(users, times),
         "forget_user": st.tuples(users),
+        "delete_episode": st.tuples(users, texts, texts),
+        "retract_fact": st.tuples(users, texts, texts, texts),
+        "correct_fact": st.tuples(users, texts, texts, texts, texts),
         "export_user": st.tuples(users, paths),
         "import_user": st.tuples(paths),
         "facts": st.tuples(users, st.none() | texts, st.none() | texts, flag),
@@ -183,6 +186,10 @@ def tool_calls(prefix: str) -> st.SearchStrategy[tuple[str, dict[str, Any]]]:
             "entity": texts, "predicate": texts, "include_superseded": flag}),
         "history": st.fixed_dictionaries(common | {"fact_id": texts}),
         "episodes": st.fixed_dictionaries(common, optional={"since": iso, "until": iso}),
+        "correct_fact": st.fixed_dictionaries(common | {
+            "fact_id": texts, "value": texts, "reason": texts}),
+        "retract_fact": st.fixed_dictionaries(common | {"fact_id": texts, "reason": texts}),
+        "delete_episode": st.fixed_dictionaries(common | {"event_id": texts}),
         "forget_user": st.fixed_dictionaries(common),
     }
     assert set(arguments) == set(TOOLS)

@@ -131,8 +131,34 @@ def test_stdio_session_remembers_and_recalls(neo4j_uri, tmp_path, user_id):
                 [episode] = listed.structured_content["episodes"]
                 assert "wedding" in episode["goal"] and episode["goal"] in text(listed)
 
+                fixed = await session.call_tool("correct_fact", {
+                    "user_id": user_id, "fact_id": allergy["fact_id"], "value": "shellfish",
+                    "reason": "the user said peanuts by mistake"})
+                assert not fixed.is_error, text(fixed)
+                assert fixed.structured_content["value"] == "shellfish"
+                assert fixed.structured_content["changed_by"] == "mcp"
+                chain = await session.call_tool("history", {
+                    "user_id": user_id, "fact_id": fixed.structured_content["fact_id"]})
+                assert [v["fact"]["value"] for v in chain.structured_content["versions"]
+                        ] == ["shellfish", "peanuts"]
+                assert "corrected by mcp: the user said peanuts by mistake" in text(chain)
+                taken = await session.call_tool("retract_fact", {
+                    "user_id": user_id, "fact_id": fixed.structured_content["fact_id"],
+                    "reason": "no allergy at all"})
+                assert taken.structured_content["status"] == "retracted", text(taken)
+                stale = await session.call_tool("retract_fact", {
+                    "user_id": user_id, "fact_id": allergy["fact_id"], "reason": "again"})
+                assert stale.is_error and "was retracted" in text(stale)
+
+                deleted = await session.call_tool("delete_episode", {
+                    "user_id": user_id, "event_id": episode["event_id"]})
+                assert not deleted.is_error, text(deleted)
+                assert deleted.structured_content["messages"] == 3
+                assert deleted.structured_content["raw_messages"] == 3
+
                 gone = await session.call_tool("forget_user", {"user_id": user_id})
                 assert not gone.is_error and gone.structured_content["forgotten"]
+                assert gone.structured_content["not_reached"] == []
                 after = await session.call_tool("episodes", {"user_id": user_id})
                 assert after.structured_content["episodes"] == []
 

@@ -284,7 +284,8 @@ from graphmem import Memory
 from graphmem.text import language as nlp
 
 with Memory.connect(sys.argv[1], buffer_dir=sys.argv[2]) as mem:
-    assert nlp.jieba.cache_info().currsize == 1, "jieba is loaded by connect"
+    assert nlp.warmed_up(timeout=120), "connect starts loading jieba's dictionary"
+    assert nlp.jieba.cache_info().currsize == 1, "jieba is loaded"
     before = set(sys.modules)
     for question in ["上次我们聊了什么", "What did we plan last week?"]:
         mem.query_memory(question, "nobody", now=datetime(2025, 1, 1, tzinfo=UTC))
@@ -295,8 +296,9 @@ with Memory.connect(sys.argv[1], buffer_dir=sys.argv[2]) as mem:
 
 
 def test_a_new_process_loads_no_model_on_its_first_questions(neo4j_uri, tmp_path):
-    """connect() loads what questions need (the embedder, jieba's dictionary): the first
-    question of a process, Chinese or English, imports no model library."""
+    """connect() loads what questions need (the embedder; jieba's dictionary in a thread it
+    starts, so that connect itself stays fast): the first question of a process, Chinese
+    or English, imports no model library."""
     import subprocess
     import sys
 

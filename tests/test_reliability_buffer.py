@@ -1,6 +1,6 @@
 """The raw buffer survives what a crash or a careless deployment leaves behind (issue 10):
-torn lines, empty or corrupt cursors, a second owner, the old flat layout, names that
-could clash, and batches that must be all or nothing."""
+torn lines, empty or corrupt cursors, two writers of one session, the old flat layout, names
+that could clash, and batches that must be all or nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem import ConfigError, InvalidInputError, Memory, SessionBusyError
 from graphmem._models import Message, MessageIn
 from graphmem.ingest.buffer import CURSOR_FILE, RawBuffer, safe_name
 
@@ -120,25 +120,87 @@ def test_an_empty_or_corrupt_cursor_replays_everything_once(neo4j_uri, embedder,
     assert stored_message_ids(driver, user_id) == [1, 2, 3, 4]
 
 
-# -- one owner ----------------------------------------------------------------------------
+# -- one writer a session, many writers a folder ----------------------------------------------
 
-def test_a_second_owner_of_a_buffer_folder_is_refused(tmp_path):
-    first = RawBuffer(tmp_path / "buf")
+WRITE_FROM_ANOTHER_PROCESS = """
+import sys
+from datetime import datetime, timezone
+from graphmem import SessionBusyError
+from graphmem._models import MessageIn
+from graphmem.ingest.buffer import RawBuffer
+buffer = RawBuffer(sys.argv[1])
+now = datetime.now(timezone.utc)
+for session in sys.argv[2:]:
     try:
-        with pytest.raises(ConfigError, match="in use by another graphmem"):
-            RawBuffer(tmp_path / "buf")
-        code = ("import sys; from graphmem.ingest.buffer import RawBuffer\n"
-                "from graphmem import ConfigError\n"
-                "try:\n    RawBuffer(sys.argv[1])\nexcept ConfigError as e:\n"
-                "    print('refused:', e); sys.exit(3)\n")
-        other = subprocess.run([sys.executable, "-c", code, str(tmp_path / "buf")],
-                               capture_output=True, text=True, timeout=120,
-                               env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
-        assert other.returncode == 3, other.stderr
-        assert "refused:" in other.stdout
+        buffer.append([MessageIn(user_id="u1", session_id=session, role="user",
+                                 content="from another process")], now)
+        print("wrote", session)
+    except SessionBusyError as e:
+        print("refused", session, ":", e)
+buffer.close()
+"""
+
+
+def test_a_session_has_one_writer_and_a_folder_many(tmp_path):
+    first = RawBuffer(tmp_path / "buf")
+    second = RawBuffer(tmp_path / "buf")  # another Memory of this process, same folder
+    try:
+        first.append([msg("u1", "s1", 1)], now=T0)
+        second.append([msg("u1", "s2", 1)], now=T0)  # another session: fine
+        with pytest.raises(SessionBusyError) as caught:
+            second.append([msg("u1", "s3", 1), msg("u1", "s1", 2)], now=T0)
+        message = str(caught.value)  # names both writers and what to do
+        assert first.me in message and second.me in message and first.me != second.me
+        assert "one writer at a time" in message and caught.value.holder == first.me
+        assert not session_file(tmp_path / "buf", "u1", "s3").exists()  # all or nothing
+
+        other = subprocess.run(  # a real second process, as an app and `graphmem ingest`
+            [sys.executable, "-c", WRITE_FROM_ANOTHER_PROCESS, str(tmp_path / "buf"), "s1",
+             "s4"], capture_output=True, text=True, timeout=120,
+            env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+        assert other.returncode == 0, other.stderr
+        lines = other.stdout.splitlines()
+        assert lines[0].startswith("refused s1 :") and first.me in lines[0]
+        assert lines[1] == "wrote s4"
+
+        first.release(("u1", "s1"))  # let go: the session's next writer may be anyone
+        second.append([msg("u1", "s1", 3)], now=T0)
+        assert [m.msg_id for m in second.read("u1", "s1")] == [1, 2]  # ids go on from the file
     finally:
         first.close()
-    RawBuffer(tmp_path / "buf").close()  # free again once the owner closed it
+        second.close()
+    again = subprocess.run(
+        [sys.executable, "-c", WRITE_FROM_ANOTHER_PROCESS, str(tmp_path / "buf"), "s1"],
+        capture_output=True, text=True, timeout=120,
+        env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert again.stdout.strip() == "wrote s1", again.stderr  # free once its writer closed
+
+
+def test_an_older_graphmem_holding_the_whole_folder_is_refused(tmp_path):
+    """graphmem before shared folders locked the folder exclusively: the two never mix."""
+    (tmp_path / "buf").mkdir()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, sys, time\n"
+         "h = open(sys.argv[1], 'a+'); fcntl.flock(h, fcntl.LOCK_EX); h.write('4242'); "
+         "h.flush(); print('locked', flush=True); time.sleep(60)",
+         str(tmp_path / "buf" / ".lock")], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        with pytest.raises(ConfigError, match=r"held whole by an older graphmem.*4242"):
+            RawBuffer(tmp_path / "buf")
+    finally:
+        holder.kill()
+        holder.wait()
+    RawBuffer(tmp_path / "buf").close()
+
+
+def test_a_reader_creates_nothing(tmp_path):
+    reader = RawBuffer(tmp_path / "never", create=False)
+    assert reader.sessions() == [] and reader.pending_sessions() == []
+    with pytest.raises(InvalidInputError, match="ingest=False"):
+        reader.append([msg("u1", "s", 1)], now=T0)
+    reader.close()
+    assert not (tmp_path / "never").exists()
 
 
 def test_an_unusable_buffer_folder_is_a_config_error(neo4j_uri, embedder):

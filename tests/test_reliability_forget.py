@@ -67,7 +67,7 @@ IN_FLIGHT = """
 import sys, threading, time
 from datetime import UTC, datetime, timedelta
 from graphmem import Memory, MemoryConfig
-from graphmem.embed import load_embedder
+from graphmem.embed import load_embedder, vector_space
 
 uri, buffer_dir, user = sys.argv[1:4]
 old, new = sys.argv[4].split("|"), sys.argv[5].split("|")
@@ -77,6 +77,7 @@ gate.set()
 class Gated:  # the real model, held at the gate: an episode stays in flight
     def __init__(self, real):
         self.real, self.dimension = real, real.dimension
+        self.space = vector_space(real)  # the real model's vectors
     def embed(self, texts):
         gate.wait()
         return self.real.embed(texts)

@@ -18,7 +18,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from conftest import REPO
 
-from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem import ConfigError, InvalidInputError, Memory, SessionBusyError
+from graphmem._models import MessageIn
 from graphmem.ingest.buffer import RawBuffer
 from graphmem.store.ids import tenant_key
 from graphmem.store.migrate import migrate_graph
@@ -32,7 +33,8 @@ import sys
 from datetime import UTC, datetime, timedelta
 import pytest
 
-from graphmem import ConfigError, InvalidInputError, Memory
+from graphmem import ConfigError, InvalidInputError, Memory, SessionBusyError
+from graphmem._models import MessageIn
 from graphmem.ingest.buffer import RawBuffer
 uri, buffer_dir, user = sys.argv[1:4]
 t0 = datetime(2025, 7, 1, 8, 0, tzinfo=UTC)
@@ -134,8 +136,13 @@ def test_a_forked_child_is_refused_and_the_parent_keeps_its_buffer(neo4j_uri, em
         os.waitpid(pid, 0)
         with os.fdopen(read_end) as answer:
             assert answer.read() == "refused,refused,refused,ran"
-        with pytest.raises(ConfigError, match="in use"):
-            RawBuffer(buffer_dir)  # the parent still holds its folder
+        other = RawBuffer(buffer_dir)  # a folder has many writers (issue 27) ...
+        try:
+            with pytest.raises(SessionBusyError):  # ... and the parent still holds its session
+                other.append([MessageIn(user_id=user_id, session_id="s", role="user",
+                                        content="another writer")], T0)
+        finally:
+            other.close()
         mem.add_messages([{"user_id": user_id, "session_id": "s", "role": "user",
                            "content": f"after the fork {i}", "ts": T0 + timedelta(minutes=i)}
                           for i in range(1, 4)])

@@ -186,10 +186,18 @@ def test_worker_once_command_runs_and_stats_show_the_run(neo4j_uri, embedder, tm
     assert "episodes" in done.stdout and "consolidation run" in done.stderr
     # it yields the CPU to the application: 3 steps nicer than the process that started it
     assert f"worker running at niceness {min(19, os.nice(0) + 3)}" in done.stderr
+    again = subprocess.run([sys.executable, "-m", "graphmem", "worker", "--once", *common],
+                           capture_output=True, text=True, env=env, timeout=600)
+    assert again.returncode == 0, again.stderr  # nothing left to do: an empty run
     shown = subprocess.run([sys.executable, "-m", "graphmem", "stats", "--json", *common],
                            capture_output=True, text=True, env=env, timeout=300)
     assert shown.returncode == 0, shown.stderr
-    run = json.loads(shown.stdout)
+    empty, run = [json.loads(line) for line in shown.stdout.splitlines()[:2]]  # newest first
+    assert empty["episodes"] == 0  # the empty run does not hide the one that worked
     assert run["episodes"] >= 3 and run["users"] >= 1
+    table = subprocess.run([sys.executable, "-m", "graphmem", "stats", *common],
+                           capture_output=True, text=True, env=env | {"COLUMNS": "200"},
+                           timeout=300)
+    assert "recent worker runs" in table.stdout and "last run with episodes" in table.stdout
     with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "w", embedder=embedder) as mem:
         assert {f.predicate for f in mem.facts(user_id)} >= {"lives_in", "likes"}

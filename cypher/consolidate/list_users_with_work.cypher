@@ -11,7 +11,7 @@ CALL () {
   RETURN DISTINCT f.user_id AS user_id
   UNION
   MATCH (f:Fact)
-  WHERE $before IS NOT NULL AND f.status IN ['superseded', 'expired']
+  WHERE $before IS NOT NULL AND f.status IN ['superseded', 'expired', 'retracted']
     AND f.valid_until < $before
   RETURN DISTINCT f.user_id AS user_id
 }

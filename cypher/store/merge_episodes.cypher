@@ -2,12 +2,14 @@
 // message_id), under their user and session (a session is keyed by (user_id, session_id)).
 // Parameters: $episodes — list of maps {event_id, user_id, tenant, session_id, start_time,
 //   end_time, goal, result, actions, actions_text, action_times, raw_span_start,
-//   raw_span_end, participants, embedding, anchor, messages: [{message_id, msg_id, role,
-//   speaker, content, text, ts}], speakers} — anchor: a digest of the first message
+//   raw_span_end, participants, embedding, anchor, buffer, messages: [{message_id, msg_id,
+//   role, speaker, content, text, ts}], speakers} — anchor: a digest of the first message
 //   (graphmem.store.ids.episode_anchor); text: the content without a transcript's "Name: "
 //   prefix; speakers: the lowercased words of the speakers' names, kept on the User
 //   (keyword search weighs them less: retrieve/search_messages_fulltext). Times (start_time,
-//   end_time, action_times, ts) come as ISO 8601 text with their UTC offset.
+//   end_time, action_times, ts) come as ISO 8601 text with their UTC offset. buffer: the raw
+//   buffer that wrote the episode ("host:/folder", or null), added to the Session's `buffers`
+//   (forget_user and export name the buffers they could not reach).
 // Returns the messages already stored under the same id with other text (`clashes`): a
 // session written through another raw buffer numbers its messages from 1 again — and the
 // first message of an episode another buffer began (online facts made it first, with
@@ -19,6 +21,8 @@ SET u.speakers = coalesce(u.speakers, [])
       + [w IN ep.speakers WHERE NOT w IN coalesce(u.speakers, [])]
 MERGE (s:Session {user_id: ep.user_id, session_id: ep.session_id})
   ON CREATE SET s.started_at = datetime(ep.start_time)
+SET s.buffers = CASE WHEN ep.buffer IS NULL OR ep.buffer IN coalesce(s.buffers, [])
+                     THEN s.buffers ELSE coalesce(s.buffers, []) + ep.buffer END
 MERGE (u)-[:HAS_SESSION]->(s)
 MERGE (e:Episode {event_id: ep.event_id})
 WITH u, s, e, ep, e.anchor IS NOT NULL AND e.anchor <> ep.anchor AS foreign

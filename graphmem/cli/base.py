@@ -64,9 +64,12 @@ def _connect(uri: str | None, buffer_dir: Path | None, **settings: Any):
     return Memory.connect(uri, buffer_dir=buffer_dir, **settings)
 
 
-def _with_memory(uri: str | None, buffer_dir: Path | None, call: Callable[[Any], T]) -> T:
-    """Connect, run one library call, close — library errors become CLI errors."""
-    mem = _run(lambda: _connect(uri, buffer_dir))
+def _with_memory(uri: str | None, buffer_dir: Path | None, call: Callable[[Any], T],
+                 ingest: bool = True) -> T:
+    """Connect, run one library call, close — library errors become CLI errors. A command
+    that takes no messages connects with ``ingest=False``: it opens no raw buffer for
+    writing and replays nothing, so it runs beside the application, same folder."""
+    mem = _run(lambda: _connect(uri, buffer_dir, ingest=ingest))
     with mem:
         return _run(lambda: call(mem))
 

@@ -14,9 +14,13 @@ import tempfile
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+
+if TYPE_CHECKING:
+    from graphmem._config import MemoryConfig
 
 T0 = datetime(2025, 1, 12, 16, 30, 2, tzinfo=UTC)
 
@@ -67,13 +71,29 @@ def conversation_messages(user_id: str) -> list[dict]:
     return messages
 
 
-def browser_url(uri: str | None) -> str:
-    """Where Neo4j Browser answers for a local server (``scripts/neo4j-local`` and
-    ``docker/`` serve it on ``NEO4J_HTTP_PORT``, default 7474)."""
-    host = "127.0.0.1"
-    if uri and "://" in uri:
-        host = uri.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[0] or host
-    return f"http://{host}:{os.environ.get('NEO4J_HTTP_PORT', '7474')}/browser/"
+def browser_url(config: MemoryConfig) -> str:
+    """Where Neo4j Browser answers for the server ``config`` connects to: the host of its
+    Bolt URI, the port of the server's own HTTP connector (``admin/http_address``); when the
+    server does not say, ``NEO4J_HTTP_PORT`` (what ``scripts/neo4j-local`` and ``docker/``
+    use), else 7474."""
+    from graphmem import GraphmemError
+    from graphmem.store.runner import QueryRunner
+
+    uri = config.driver_uri
+    host = uri.split("://", 1)[1].split("/", 1)[0].rsplit(":", 1)[0] or "127.0.0.1"
+    port = os.environ.get("NEO4J_HTTP_PORT", "7474")
+    runner = QueryRunner(uri, config.auth, config.neo4j_database, connect_timeout_s=5)
+    try:
+        settings = {r["name"]: r["value"] for r in runner.read("admin/http_address")}
+        address = (settings.get("server.http.advertised_address")
+                   or settings.get("server.http.listen_address") or "")
+        if address.rpartition(":")[2].isdigit():
+            port = address.rpartition(":")[2]
+    except GraphmemError:  # a server that does not say (or refuses SHOW SETTINGS)
+        pass
+    finally:
+        runner.close()
+    return f"http://{host}:{port}/browser/"
 
 
 def browser_query(user_id: str) -> str:
@@ -132,9 +152,10 @@ def _demo(uri: str | None, directory: Path, console: Console) -> None:
             console.print(f"\n[bold]query_memory[/bold]({question!r}) → route {ctx.route}, "
                           f"{ctx.tokens} tokens")
             console.print(ctx.text or "(nothing)", markup=False)
+        browser = browser_url(mem.config)
 
     console.print(
-        f"\n[bold]See it in Neo4j Browser[/bold]: {browser_url(uri)} — connect with no "
+        f"\n[bold]See it in Neo4j Browser[/bold]: {browser} — connect with no "
         "authentication, drag docs/graphmem.grass onto the window for colours and captions "
         "(docs/browser.md), then paste:")
     console.print(browser_query(user_id), markup=False, soft_wrap=True)

@@ -1,5 +1,6 @@
 """Commands over one user's memory: init, doctor, ingest, episodes, query, facts,
-history, consolidate, export, import."""
+history, consolidate, export, import. Only ingest and import take messages (they open the
+raw buffer for writing); the others connect with ``ingest=False``."""
 
 from __future__ import annotations
 
@@ -33,8 +34,21 @@ from graphmem.cli.base import (
 
 @app.command()
 def init(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
-    """Apply the schema (constraints, range, vector and full-text indexes)."""
-    _with_memory(uri, buffer_dir, lambda mem: None)
+    """Apply the whole schema (constraints, range, vector and full-text indexes), even
+    where Memory.connect finds it up to date."""
+    from graphmem.store.runner import QueryRunner
+    from graphmem.store.schema import apply_schema
+
+    def apply(mem: Any) -> None:
+        config = mem.config
+        runner = QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
+                             connect_timeout_s=config.neo4j_connect_timeout_s)
+        try:
+            apply_schema(runner, mem.embedder.dimension)
+        finally:
+            runner.close()
+
+    _with_memory(uri, buffer_dir, apply, ingest=False)
     console.print("[green]schema applied[/green]")
 
 
@@ -96,7 +110,7 @@ def episodes(
 ) -> None:
     """List a user's episodes in a time range."""
     found = _with_memory(uri, buffer_dir,
-                         lambda mem: mem.episodes(user_id, since, until))
+                         lambda mem: mem.episodes(user_id, since, until), ingest=False)
     if as_json:
         for ep in found:
             typer.echo(ep.model_dump_json(exclude={"actions"}))
@@ -134,7 +148,8 @@ def query(
     options = dict(now=now, top_k_episodes=top_k_episodes, top_k_facts=top_k_facts,
                    token_budget=token_budget)
     answer = _with_memory(uri, buffer_dir, lambda mem: (
-        mem.explain_query if show_why else mem.query_memory)(question, user_id, **options))
+        mem.explain_query if show_why else mem.query_memory)(question, user_id, **options),
+        ingest=False)
     if as_json:
         typer.echo(answer.model_dump_json())
         return
@@ -184,8 +199,8 @@ def facts(
     as_json: JsonOpt = False,
 ) -> None:
     """A user's facts (current ones unless --all)."""
-    found = _with_memory(uri, buffer_dir,
-                         lambda mem: mem.facts(user_id, entity, predicate, include_superseded))
+    found = _with_memory(uri, buffer_dir, lambda mem: mem.facts(
+        user_id, entity, predicate, include_superseded), ingest=False)
     if as_json:
         for fact in found:
             typer.echo(fact.model_dump_json())
@@ -215,14 +230,19 @@ def history(
 ) -> None:
     """A fact's version chain (the user's only), newest first, with the episodes behind
     each version."""
-    versions = _with_memory(uri, buffer_dir, lambda mem: mem.history(fact_id, user_id))
+    versions = _with_memory(uri, buffer_dir, lambda mem: mem.history(fact_id, user_id),
+                            ingest=False)
     for version in versions:
         if as_json:
             typer.echo(version.model_dump_json())
             continue
         f = version.fact
         console.print(f"[bold]{f.status}[/bold] {f.sentence} ({f.confidence:.2f}) "
-                      f"{f.valid_from:%Y-%m-%d} {f.fact_id}")
+                      f"{f.valid_from:%Y-%m-%d} {f.fact_id}", highlight=False)
+        if f.change is not None:
+            when = f"{f.changed_at:%Y-%m-%d %H:%M}" if f.changed_at else "?"
+            console.print(f"    {f.change.replace('_', ' ')} by {f.changed_by} at {when}: "
+                          f"{f.reason}", markup=False, highlight=False)
         for ep in version.episodes:
             console.print(f"    from {ep.event_id} {ep.session_id} msgs "
                           f"{ep.raw_span[0]}–{ep.raw_span[1]} ({ep.start_time:%Y-%m-%d %H:%M})")
@@ -242,7 +262,7 @@ def consolidate(
 
     with progress_callback("consolidate", quiet) as on_progress:
         report = _with_memory(uri, buffer_dir, lambda mem: mem.consolidate(
-            user_id, now=now, on_progress=on_progress))
+            user_id, now=now, on_progress=on_progress), ingest=False)
     console.print(
         f"{report.episodes} episodes distilled: {report.created} facts created, "
         f"{report.reverified} re-verified, {report.superseded} superseded, "
@@ -261,16 +281,24 @@ def export_user(
     buffer_dir: BufferOpt = None,
 ) -> None:
     """Write a user's whole memory (episodes, messages, fact versions, entities, raw
-    buffer; embeddings included) as JSONL — for `graphmem import`."""
+    buffer; embeddings included) as JSONL — for `graphmem import`. Warns when raw
+    messages of the user's sessions are not in the raw buffer (--buffer-dir)."""
     import tempfile
+    import warnings
 
-    if out is not None:
-        counts = _with_memory(uri, buffer_dir, lambda mem: mem.export_user(user, out))
-    else:
-        with tempfile.TemporaryDirectory() as tmp:
-            path = Path(tmp) / "export.jsonl"
-            counts = _with_memory(uri, buffer_dir, lambda mem: mem.export_user(user, path))
-            sys.stdout.write(path.read_text(encoding="utf-8"))
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        if out is not None:
+            counts = _with_memory(uri, buffer_dir, lambda mem: mem.export_user(user, out),
+                                  ingest=False)
+        else:
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / "export.jsonl"
+                counts = _with_memory(uri, buffer_dir,
+                                      lambda mem: mem.export_user(user, path), ingest=False)
+                sys.stdout.write(path.read_text(encoding="utf-8"))
+    for warning in warned:
+        err.print(f"[yellow]warning:[/yellow] {warning.message}", highlight=False)
     err.print(f"exported {user}: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
 
 

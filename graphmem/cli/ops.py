@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -22,7 +23,6 @@ from graphmem.cli.base import (
     _connect,
     _run,
     _table,
-    _with_memory,
     app,
     console,
     err,
@@ -143,7 +143,7 @@ def worker(
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     if nice:
         lower_priority(nice)  # before the models load: all of the worker's work yields
-    mem = _run(lambda: _connect(uri, buffer_dir))
+    mem = _run(lambda: _connect(uri, buffer_dir, ingest=False))  # Neo4j alone: no buffer
     with mem, ConsolidationWorker(mem, lease_s=lease, min_episodes=min_episodes) as job:
         if once:
             run = _run(job.run_once)
@@ -159,22 +159,35 @@ def worker(
 
 
 @app.command()
-def stats(uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False) -> None:
-    """The last consolidation worker run: its counts and duration."""
-    from graphmem.worker import last_run
+def stats(
+    runs: Annotated[int, typer.Option("--runs", min=1, help="How many recent runs.")] = 10,
+    uri: UriOpt = None, buffer_dir: BufferOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """The recent consolidation worker runs, newest first: counts and durations (read
+    from Neo4j alone; --buffer-dir is accepted and not needed)."""
+    from graphmem.worker import recent_runs
 
-    run = _with_memory(uri, buffer_dir, last_run)
+    found = _run(lambda: recent_runs(_config(uri), runs))
     if as_json:
-        typer.echo(run.model_dump_json() if run else "null")
+        for run in found:
+            typer.echo(run.model_dump_json())
         return
-    if run is None:
+    if not found:
         console.print("[dim]no worker run yet (start `graphmem worker`)[/dim]")
         return
-    table = _table("last worker run", "")
-    for key, value in run.model_dump().items():
-        table.add_row(key, value.isoformat(timespec="seconds")
-                      if isinstance(value, datetime) else str(value))
+    table = _table("finished", "worker", "users", "episodes", "created", "verified",
+                   "superseded", "expired", "induced", "errors", "seconds",
+                   title=f"recent worker runs (newest first, {len(found)})")
+    for run in found:
+        table.add_row(run.finished_at.isoformat(timespec="seconds"), run.owner,
+                      *(str(getattr(run, k)) for k in ("users", "episodes", "created",
+                                                        "verified", "superseded", "expired",
+                                                        "induced", "errors")),
+                      f"{run.duration_s:.2f}")
     console.print(table)
+    worked = next((r for r in found if r.episodes), None)
+    if worked is not None and worked is not found[0]:
+        console.print(f"[dim]last run with episodes: {worked.summary()}[/dim]")
 
 
 @app.command()
@@ -189,15 +202,21 @@ def demo(uri: UriOpt = None, buffer_dir: BufferOpt = None) -> None:
 def mcp(
     transport: Annotated[str, typer.Option(
         help="stdio (the client starts this command) or streamable-http.")] = "stdio",
-    host: Annotated[str, typer.Option(help="streamable-http: address to listen on.")
-                    ] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        help="streamable-http: address to listen on (beyond loopback only with a token).")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="streamable-http: port.")] = 8000,
     path: Annotated[str, typer.Option(help="streamable-http: endpoint path.")] = "/mcp",
+    tokens: Annotated[Path | None, typer.Option(
+        "--tokens", help="streamable-http: bearer tokens, one a line: TOKEN [USER_ID] (a "
+                         "token with a user may only name that user). GRAPHMEM_MCP_TOKEN "
+                         "adds one for any user.")] = None,
     uri: UriOpt = None,
     buffer_dir: BufferOpt = None,
 ) -> None:
     """Serve memory to agents over MCP: remember, recall, explain, facts, history,
-    episodes, forget_user (every call names its user)."""
+    episodes, correct_fact, retract_fact, delete_episode, forget_user (every call names
+    its user)."""
     if transport not in ("stdio", "streamable-http"):
         raise typer.BadParameter("use stdio or streamable-http", param_hint="--transport")
     try:
@@ -205,9 +224,11 @@ def mcp(
     except ImportError as exc:
         err.print(f"[red]error:[/red] {exc}; install the MCP extra: pip install 'graphmem[mcp]'")
         raise typer.Exit(1) from None
-    _run(lambda: serve(lambda: _connect(uri, buffer_dir), transport,  # type: ignore[arg-type]
-                       host, port, path))
+    from graphmem._mcp_auth import Tokens
 
+    grants = _run(lambda: Tokens.load(tokens))
+    _run(lambda: serve(lambda: _connect(uri, buffer_dir), transport,  # type: ignore[arg-type]
+                       host, port, path, grants))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True,

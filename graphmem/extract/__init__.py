@@ -19,7 +19,10 @@ extractor itself), ``online`` (the online path: each new message read once, with
 open episode's context).
 """
 
-from graphmem._config import MemoryConfig
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from graphmem.extract.candidate import (
     USER,
     BatchExtractor,
@@ -29,6 +32,9 @@ from graphmem.extract.candidate import (
     Extractor,
 )
 from graphmem.extract.reader import RuleExtractor
+
+if TYPE_CHECKING:
+    from graphmem._config import MemoryConfig
 
 __all__ = ["USER", "BatchExtractor", "Candidate", "Context", "ExtractionStats", "Extractor",
            "RuleExtractor", "configured_extractor"]

@@ -11,7 +11,9 @@ messages to the splitter and hands closed episodes to the background writer. Loc
 
 An **idle timer** closes an episode whose session got no message for ``idle_timeout_s``
 of wall-clock time (a quiet deployment does not wait for the next message), besides the
-splitter's own cut on gaps between message timestamps.
+splitter's own cut on gaps between message timestamps. It also lets go of the sessions
+this writer owns in the raw buffer once they are settled — no episode open, everything
+written to Neo4j — so another process on the same buffer folder may write them next.
 
 While Neo4j is down the writer keeps retrying and ``add`` keeps accepting. The backlog
 held in memory is bounded: past ``max_backlog`` episodes, new ones are not queued (they
@@ -33,8 +35,9 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 
+from graphmem._errors import SessionBusyError
 from graphmem._models import ClosedEpisode, Message, MessageIn, SessionKey
-from graphmem.ingest.buffer import RawBuffer
+from graphmem.ingest.buffer import RawBuffer, Removed
 from graphmem.ingest.forgetting import Freshness
 from graphmem.ingest.splitter import EpisodeSplitter, key_of
 from graphmem.ingest.writer import EpisodeWriter
@@ -111,7 +114,7 @@ class Ingestion:
         """Close open episodes (of one user, or all) and wait until Neo4j has them —
         including those that waited in the raw buffer because the backlog was full: they
         are re-sent once it drains, and waited for too (``EpisodeWriter.drain`` says when
-        it gives up)."""
+        it gives up). Then the settled sessions are let go in the raw buffer."""
         closed: list[ClosedEpisode] = []
         while True:
             with self._state:
@@ -120,30 +123,45 @@ class Ingestion:
                 closed += now_closed
             self.writer.drain(timeout, stall_s)
             if not self._resume_if_overflowed():
+                self._release_settled()  # flushed: another writer may have them now
                 return closed
 
     def resume(self) -> int:
         """Re-feed every unacknowledged buffered message into fresh splitter state (at
-        connect, and after an overflowed outage). Returns how many were re-fed."""
+        connect, and after an overflowed outage) — of the sessions this writer owns or can
+        take; those another writer owns are its to replay. Returns how many were re-fed."""
         fed = 0
         with self._state:
             self._overflow = False
             arrived = time.monotonic()
-            for key in self.buffer.sessions():
-                pending = self.buffer.pending(*key)
+            for key in self.buffer.pending_sessions():
+                try:
+                    pending = self.buffer.pending(*key)
+                except SessionBusyError:
+                    log.debug("session %s of %s is another writer's to replay", key[1], key[0])
+                    continue
                 self.splitter.reset(key)
                 self._submit(self.splitter.feed_all(pending, arrived))
                 fed += len(pending)
         return fed
 
-    def forget_user(self, user_id: str, forgotten_at: datetime | None = None) -> None:
-        """Drop the user's open episodes and raw buffer (``forgotten_at``: the tombstone)."""
+    def forget_user(self, user_id: str, forgotten_at: datetime | None = None) -> Removed:
+        """Drop the user's open episodes and delete their raw buffer files (but those
+        another writer owns: ``Removed.busy``; ``forgotten_at``: the tombstone)."""
         with self._state:
             self.splitter.drop_user(user_id)
-            self.buffer.forget_user(
+            removed = self.buffer.forget_user(
                 user_id, None if forgotten_at is None else forgotten_at.timestamp())
         if self.on_forget is not None:
             self.on_forget(user_id)
+        return removed
+
+    def remove_messages(self, key: SessionKey, first: int, last: int) -> int:
+        """Delete messages ``first..last`` of a session from the raw buffer (waits for a
+        write of this process to the session to finish; ``SessionBusyError`` while another
+        writer owns it)."""
+        with self._session_lock(key), self._state:
+            return self.buffer.remove_messages(key[0], key[1], first, last)
 
     def catch_up(self, runner: QueryRunner, user_ids: Iterable[str]) -> None:
         """Apply the tombstones of these users this buffer has not applied yet (at connect,
@@ -155,7 +173,8 @@ class Ingestion:
     def apply_forget(self, user_id: str, forgotten_at: datetime) -> bool:
         """Another process forgot the user at ``forgotten_at``: delete this buffer's lines
         of the user from before it and feed the newer ones again (the open episodes held
-        older messages too). Whether anything was deleted."""
+        older messages too) — in the sessions it owns or can take. Whether anything was
+        deleted."""
         with self._state:
             if not self.buffer.purge_before(user_id, forgotten_at.timestamp()):
                 return False
@@ -164,7 +183,10 @@ class Ingestion:
             self.splitter.drop_user(user_id)
             arrived = time.monotonic()
             for session_id in self.buffer.user_sessions(user_id):
-                pending = self.buffer.pending(user_id, session_id)
+                try:
+                    pending = self.buffer.pending(user_id, session_id)
+                except SessionBusyError:
+                    continue  # another writer's: it applies the tombstone itself
                 self._submit(self.splitter.feed_all(pending, arrived))
         if self.on_forget is not None:
             self.on_forget(user_id)
@@ -212,11 +234,26 @@ class Ingestion:
             self.resume()
             return True
 
+    def _release_settled(self) -> None:
+        """Let go of owned sessions with no open episode whose messages are all in Neo4j
+        (one being written just now keeps its lock: it is tried again next time)."""
+        for key in self.buffer.owned():
+            lock = self._session_lock(key)
+            if not lock.acquire(blocking=False):
+                continue
+            try:
+                with self._state:
+                    if not self.splitter.open_messages(key) and self.buffer.settled(key):
+                        self.buffer.release(key)
+            finally:
+                lock.release()
+
     def _idle_loop(self) -> None:
         while not self._stop.wait(self._idle_check_s):
             try:
                 with self._state:
                     self._submit(self.splitter.close_quiet(time.monotonic()))
                 self._resume_if_overflowed()
+                self._release_settled()
             except Exception:  # never let the timer die
                 log.exception("idle check failed")

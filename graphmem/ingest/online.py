@@ -148,14 +148,19 @@ class OnlineFacts:
         what is queued of the user is refused when written (its stamp is stale)."""
         self.reader.forget(user_id)
 
-    def close(self, timeout: float = 60.0) -> None:
-        self._queue.close(timeout)
+    def close(self, timeout: float = 60.0, abandon: bool = False) -> None:
+        """Stop the thread once what waits is written (``abandon``: once the message being
+        read is done; consolidation distills the others' episodes later), waiting for it at
+        most ``timeout`` seconds."""
+        self._queue.close(timeout, abandon)
 
     def _store(self, items: list[object]) -> None:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j
         refuses the batch, one by one, so one bad item costs only itself."""
         found: list[tuple[Found, dict, int]] = []
         for msg, open_messages, stamp in items:  # type: ignore[misc]
+            if self._queue.abandoned:  # exiting: consolidation distills these later
+                return
             try:
                 read = self.reader.read(msg, open_messages)
             except Exception as exc:  # a message the rules choke on costs only itself

@@ -91,8 +91,10 @@ class EpisodeWriter:
         acknowledge: Acknowledge,
         batch_size: int = 256,
         freshness: Freshness | None = None,
+        buffer_location: str | None = None,
     ) -> None:
         self.runner = runner
+        self.buffer_location = buffer_location  # kept on the sessions it writes
         self.embedder = embedder
         self.acknowledge = acknowledge
         self.batch_size = batch_size
@@ -195,9 +197,9 @@ class EpisodeWriter:
     def _embed_loop(self) -> None:
         while True:
             batch, stop = self._take_batch()
-            if batch:
+            if batch and not self._stop.is_set():  # stopped: the rest waits in the buffer
                 self._put(self._embed(batch))
-            if stop:
+            if stop or self._stop.is_set():
                 self._put(_STOP)
                 return
 
@@ -283,7 +285,8 @@ class EpisodeWriter:
         started = time.perf_counter()
         verify = (self.freshness.verify((c.episode.user_id, s) for c, s in item.closed)
                   if self.freshness else None)
-        write_episodes(self.runner, [c for c, _ in item.stored], item.vectors, verify)
+        write_episodes(self.runner, [c for c, _ in item.stored], item.vectors, verify,
+                       self.buffer_location)
         self.stats.write_s += time.perf_counter() - started
         self.stats.episodes += len(item.stored)
         self.stats.batches += 1
@@ -348,6 +351,7 @@ class BackgroundQueue:
         self.handle = handle
         self.batch = batch
         self.errors: list[str] = []
+        self._abandon = False
         self._queue: queue.Queue[object] = queue.Queue()
         self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
         self._thread.start()
@@ -370,7 +374,15 @@ class BackgroundQueue:
                 self._queue.all_tasks_done.wait(left)
         return True
 
-    def close(self, timeout: float = 60.0) -> None:
+    @property
+    def abandoned(self) -> bool:
+        """Closing without handling what waits: a long ``handle`` may stop early."""
+        return self._abandon
+
+    def close(self, timeout: float = 60.0, abandon: bool = False) -> None:
+        """Stop the thread after the items waiting are handled (``abandon``: dropped),
+        waiting for it at most ``timeout`` seconds."""
+        self._abandon = abandon
         self._queue.put(_STOP)
         self._thread.join(timeout=timeout)
 
@@ -385,7 +397,7 @@ class BackgroundQueue:
             stop = items[-1] is _STOP
             work = items[:-1] if stop else items
             try:
-                if work:
+                if work and not self._abandon:
                     self.handle(work)
             except Exception as exc:  # recorded, never kills the thread
                 self.errors.append(repr(exc))

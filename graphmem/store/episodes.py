@@ -53,7 +53,8 @@ def name_words(names: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(w.lower() for name in names for w in re.findall(r"\w+", name)))
 
 
-def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, Any]:
+def episode_row(closed: ClosedEpisode, embedding: Sequence[float],
+                buffer: str | None = None) -> dict[str, Any]:
     episode = closed.episode
     messages = message_rows(closed.messages)
     first = closed.messages[0]
@@ -74,6 +75,7 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
         "participants": list(episode.participants),
         "embedding": list(embedding),
         "anchor": episode_anchor(first.role, first.ts, first.content),
+        "buffer": buffer,
         "messages": messages,
         # the words of the names speakers go by ("Caroline: …"); a message without a name
         # has its role for speaker (the same rule as the migration's backfill)
@@ -84,18 +86,21 @@ def episode_row(closed: ClosedEpisode, embedding: Sequence[float]) -> dict[str, 
 def write_episodes(
     runner: QueryRunner, episodes: Sequence[ClosedEpisode],
     embeddings: Sequence[Sequence[float]], verify: Verify | None = None,
+    buffer: str | None = None,
 ) -> None:
     """Store episodes with their messages and re-link ``NEXT`` for their users, in one
     transaction that locks its users first, in sorted order (``store/lock_users``), like
     every fact write: the two writers never deadlock. ``verify`` is given the users'
-    tombstones under those locks (``store.tombstones``) and may refuse the write."""
+    tombstones under those locks (``store.tombstones``) and may refuse the write;
+    ``buffer`` names the raw buffer that wrote them (kept on their sessions)."""
     if not episodes:
         return
     since: dict[str, datetime] = {}
     for closed in episodes:
         ep = closed.episode
         since[ep.user_id] = min(ep.start_time, since.get(ep.user_id, ep.start_time))
-    rows = sorted((episode_row(ep, vec) for ep, vec in zip(episodes, embeddings, strict=True)),
+    rows = sorted((episode_row(ep, vec, buffer)
+                   for ep, vec in zip(episodes, embeddings, strict=True)),
                   key=lambda r: (r["user_id"], r["session_id"], r["raw_span_start"]))
     users = [{"user_id": u, "since": t} for u, t in sorted(since.items())]
 

@@ -196,6 +196,8 @@ def fact_from_record(rec: dict[str, Any], supersedes: str | None = None) -> Fact
         last_verified=as_datetime(rec["last_verified"]), valid_from=_opt(rec.get("valid_from")),
         valid_until=_opt(rec.get("valid_until")),
         source_episodes=tuple(rec.get("source_episodes") or ()), supersedes=supersedes,
+        change=rec.get("change"), reason=rec.get("reason"), changed_by=rec.get("changed_by"),
+        changed_at=_opt(rec.get("changed_at")),
     )
 
 

@@ -125,6 +125,11 @@ class QueryRunner:
             self._server = detect(self)
         return self._server
 
+    def know_server(self, info: ServerInfo) -> None:
+        """Remember what the server can do, as recorded when the schema was applied
+        (``store.schema.ensure_schema``), instead of detecting it again."""
+        self._server = info
+
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=False)
 

@@ -1,12 +1,23 @@
 """Applies the schema idempotently, with the vector indexes the server can use, and
-checks vector dimensions."""
+checks vector dimensions.
+
+``apply_schema`` (``graphmem init``, and a connect that finds something changed) creates
+what is missing, waits for the indexes, migrates an older graph, and records what it did:
+a fingerprint of the schema files and the embedding dimension, and the server it ran on.
+``ensure_schema`` (every ``Memory.connect``) reads that record and the server's version in
+one round trip and applies nothing when they match — a warm connect costs one query, not
+thirty (the schema's statements, the index waits, the server probes, the migrations).
+"""
 
 from __future__ import annotations
 
+import hashlib
+
 from graphmem._errors import ConfigError
 from graphmem.store import cypher
-from graphmem.store.migrate import migrate_graph
+from graphmem.store.migrate import GRAPH_VERSION, migrate_graph
 from graphmem.store.runner import QueryRunner
+from graphmem.store.server import ServerInfo, read_components
 
 VECTOR_INDEXES = ("episode_embedding", "fact_embedding", "message_embedding")
 # What each vector index holds where Cypher 25's SEARCH filters inside it (Neo4j 2026.x):
@@ -17,6 +28,39 @@ FILTERED_PROPERTIES = {
     "message_embedding": ["embedding", "user_id", "ts"],
 }
 QUANTIZATION = "NONE"  # binary quantization loses recall when filtered (docs/vector-search.md)
+SCHEMA_FILES = ("schema", "schema_vector_indexes", "schema_filtered_vector_indexes")
+
+
+def schema_fingerprint(dimension: int) -> str:
+    """What ``apply_schema`` would make of this graphmem's schema files for an embedder of
+    ``dimension``, as one hash (another graphmem version or model gives another one)."""
+    parts = [cypher.load(name) for name in SCHEMA_FILES]
+    parts += [str(dimension), str(GRAPH_VERSION), QUANTIZATION, repr(sorted(
+        FILTERED_PROPERTIES.items()))]
+    return hashlib.sha1("\0".join(parts).encode()).hexdigest()
+
+
+def ensure_schema(runner: QueryRunner, dimension: int, space: str | None = None) -> None:
+    """What ``Memory.connect`` runs: one read; ``apply_schema`` only when the schema files,
+    the dimension, the graph version or the server differ from what was last applied. The
+    vector space is checked either way (``check_vector_space``)."""
+    [row] = runner.read("admin/check_schema")
+    version, edition, cypher_versions = read_components(row["components"])
+    state = row["state"] or {}
+    if (state.get("schema") == schema_fingerprint(dimension)
+            and state.get("server") == _server_name(version, edition, cypher_versions)
+            and int(state.get("version") or 0) >= GRAPH_VERSION):
+        runner.know_server(ServerInfo(version, edition, cypher_versions,
+                                      bool(state.get("search_clause")),
+                                      frozenset(state.get("filtered_indexes") or ())))
+        if space is not None:
+            check_vector_space(runner, space, dimension)
+        return
+    apply_schema(runner, dimension, space)
+
+
+def _server_name(version: str, edition: str, cypher_versions: tuple[str, ...]) -> str:
+    return f"Neo4j {version} {edition} (Cypher {', '.join(cypher_versions)})"
 
 
 # The only embedding model before graphmem recorded which one made a database's vectors.
@@ -43,8 +87,12 @@ def apply_schema(runner: QueryRunner, dimension: int, space: str | None = None) 
     else:
         _apply(runner, "schema_vector_indexes", dimension)
     runner.read("admin/wait_for_indexes")
-    runner.server(refresh=True)  # which indexes now filter
+    server = runner.server(refresh=True)  # which indexes now filter
     migrate_graph(runner)
+    runner.write("store/set_schema_state", fingerprint=schema_fingerprint(dimension),
+                 server=_server_name(server.version, server.edition, server.cypher_versions),
+                 search_clause=server.search_clause,
+                 filtered_indexes=sorted(server.filtered_indexes))
     if space is not None:
         check_vector_space(runner, space, dimension)
 

