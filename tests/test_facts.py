@@ -174,7 +174,7 @@ def test_a_burst_of_online_facts_is_written_in_a_few_transactions(memory, user_i
 def test_online_queue_hands_waiting_items_over_together():
     import threading
 
-    from graphmem.ingest.background import BackgroundQueue
+    from graphmem.ingest.writer import BackgroundQueue
 
     gate, calls = threading.Event(), []
     queue = BackgroundQueue(lambda items: (gate.wait(5), calls.append(list(items))),
