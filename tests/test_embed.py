@@ -225,7 +225,8 @@ def test_a_question_in_one_language_finds_what_was_said_in_the_other(
                      "Will that give your team enough time for testing?"]},
         f"{user_id}-zh": {
             "garden": ["阳台上种的番茄终于结果了 一共摘了十几个", "太好了！记得别浇太多水。"],
-            "car": ["车子年检没过 说是刹车片磨得太薄了 得换", "换刹车片一般几百块，换完再去复检就行。"],
+            "car": ["车子年检没过 说是刹车片磨得太薄了 得换",
+                    "换刹车片一般几百块，换完再去复检就行。"],
             "cat": ["我家猫最近老是半夜叫 吵得睡不着", "可能是发情期，可以考虑带去绝育。"]},
     }
     asked = [(f"{user_id}-en", "我画了一幅什么画？", "painting"),
