@@ -56,7 +56,7 @@ DEFAULT_EMBEDDING_MODEL = "all-MiniLM-L6-v2"
 EmbedderName = Literal["e5-small-int8", "minilm-torch", "minilm-onnx", "minilm-onnx-int8"]
 # int8 by the numbers: LoCoMo answer-in-context within 0.4 points of torch at every budget
 # (docs/benchmarks.md), 2-3x the texts/s and a question embedded in a few ms.
-DEFAULT_EMBEDDER: EmbedderName = "minilm-onnx-int8"
+DEFAULT_EMBEDDER: EmbedderName = "e5-small-int8"
 DEFAULT_IDLE_TIMEOUT_S = 900.0
 DEFAULT_MIN_CONFIDENCE = 0.7
 
@@ -92,15 +92,16 @@ class RetrievalConfig(BaseModel):
     episode_weight: float = Field(default=0.3, ge=0)
     episode_floor: float = Field(default=0.3, ge=-1, le=1)  # cosine an episode needs
     few_keywords: int = Field(default=5, ge=0)  # fewer keyword hits: episodes join in
-    vector_messages: int = Field(default=0, ge=0)  # nearest messages read (their vectors)
-    message_weight: float = Field(default=1.0, ge=0)  # their weight in the fusion
+    vector_messages: int = Field(default=20, ge=0)  # nearest messages read (their vectors)
+    message_weight: float = Field(default=3.0, ge=0)  # their weight in the fusion
+    message_floor: float | None = Field(default=None, ge=-1, le=1)  # cosine they need (None: any)
     session_decay: float = Field(default=1.0, gt=0, le=1)  # per further message of a session
     window_weight: float = Field(default=1.0, ge=0)  # messages inside the question's window
     replies: bool = True  # a question brings the message that answers it
     # a message's share of the question's words (rarer ones count more) multiplies its
     # fused score by 1 + this × share: rank fusion alone lets a message two channels found
     # for one common word ("Denver") beat the one keyword hit holding every rare word
-    coverage_weight: float = Field(default=2.0, ge=0)
+    coverage_weight: float = Field(default=0.5, ge=0)
     rrf_k: int = Field(default=60, ge=1)  # reciprocal-rank fusion: weight / (rrf_k + rank)
 
     # -- facts (the semantic side)
@@ -120,9 +121,9 @@ class RetrievalConfig(BaseModel):
     fact_share_episodic: float = Field(default=0.0, ge=0, le=1)
     line_tokens: int | None = Field(default=None, ge=1)  # None: budget / line_share
     line_share: int = Field(default=6, ge=1)  # a message shows at most 1/6 of the budget
-    lead_passages: int = Field(default=0, ge=0)  # the best passages may show more:
-    lead_line_share: float = Field(default=0.0, ge=0, le=1)  # up to this share of the budget
-    min_line_tokens: int = Field(default=40, ge=1)
+    lead_passages: int = Field(default=1, ge=0)  # the best passages may show more:
+    lead_line_share: float = Field(default=0.25, ge=0, le=1)  # up to this share of the budget
+    min_line_tokens: int = Field(default=60, ge=1)
     redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
 
     # -- vector and keyword search inside a filter (user, time window). vector_search:

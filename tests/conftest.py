@@ -93,9 +93,12 @@ def driver(neo4j_uri: str) -> Iterator[neo4j.Driver]:
 
 @pytest.fixture(scope="session")
 def embedder():
-    from graphmem.embed import SentenceTransformerEmbedder
+    """The default embedder (multilingual-e5-small): the test database holds one vector
+    space, and every Memory of the session writes into it."""
+    from graphmem._config import DEFAULT_EMBEDDER
+    from graphmem.embed import load_named_embedder
 
-    return SentenceTransformerEmbedder()
+    return load_named_embedder(DEFAULT_EMBEDDER)
 
 
 @pytest.fixture

@@ -258,7 +258,10 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     assert report.coverage_pct == pytest.approx(100 * report.covered / report.observations)
     assert 0 <= report.observations_without_episode <= report.observations - report.covered
     assert report.episodes >= 1  # flush closed every session into episodes
-    assert report.facts >= 0
+    # Caroline's and Melanie's first two sessions state lasting things (a support group, a
+    # painting, kids): the rules store some, and some gold observations are covered
+    assert report.facts >= 1
+    assert report.covered >= 1
     assert report.facts_per_episode == pytest.approx(report.facts / report.episodes)
     [row] = report.conversations
     assert (row.observations, row.covered, row.episodes, row.facts) == (
@@ -284,8 +287,6 @@ def test_truncated_sample_end_to_end(memory, tmp_path):
     runner, _ = bench_store(memory)
     rows = runner.read("bench/get_episode_facts", event_ids=[e.event_id for e in episodes])
     assert len({r["fact_id"] for r in rows}) == report.facts
-    if not rows:
-        pytest.skip("the extractor produced no facts for this sample")
     fact = rows[0]
     ep = next(e for e in episodes if e.event_id == fact["event_id"])
     dia_map = {"D1:1": (ep.session_id, ep.raw_span[1]), "D9:9": (ep.session_id, 10_000)}

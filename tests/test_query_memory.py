@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmem import InvalidInputError
+from graphmem import InvalidInputError, RetrievalConfig
 
 T0 = datetime(2025, 1, 12, 16, 30, 2, tzinfo=UTC)
 
@@ -152,8 +152,11 @@ def test_passages_show_the_words_that_answer_with_resolved_dates(memory, user_id
         said + timedelta(days=2))
     memory.flush()
     memory.consolidate(user_id, now=said + timedelta(days=3))
+    # the keyword and fact channels alone: the nearest messages and episodes fill spare
+    # room with what is nearest, whatever it says
     ctx = memory.query_memory("Where do I work now?", user_id, now=said + timedelta(days=3),
-                              token_budget=120)
+                              token_budget=120,
+                              retrieval=RetrievalConfig(vector_messages=0, few_keywords=0))
     assert "ICU nurse at Mass General" in ctx.text  # the answer, not a 50-character card
     assert "yesterday [14 January 2025]" in ctx.text
     assert "lentils" not in ctx.text
@@ -194,7 +197,9 @@ def test_a_speakers_name_in_the_question_does_not_bring_every_short_message(memo
 def test_a_weak_word_alone_makes_no_keyword_hit(memory, user_id, read_at_once, monkeypatch):
     """Words nearly every chat message has (enjoy, like, kind, time) are optional when the
     question has other words: "Enjoy!" is no answer to "What outdoor activities do I
-    enjoy?" — on both ways of reading the channels."""
+    enjoy?" — on both ways of reading the channels (the keyword channel: the nearest
+    messages and episodes, off here, bring what is near in meaning whatever its words —
+    e5 puts "Enjoy!" nearer the question than the surfing)."""
     from graphmem.retrieve import channels
 
     if not read_at_once:
@@ -205,11 +210,13 @@ def test_a_weak_word_alone_makes_no_keyword_hit(memory, user_id, read_at_once, m
                               "Enjoy your weekend, and the time off!"]):
         say(memory, user_id, f"s{i}", "user", text, T0 + timedelta(days=i))
     memory.flush()
+    keywords = RetrievalConfig(vector_messages=0, few_keywords=0)
     ctx = memory.query_memory("What outdoor activities do I enjoy?", user_id,
-                              now=T0 + timedelta(days=9))
+                              now=T0 + timedelta(days=9), retrieval=keywords)
     assert "surfing" in ctx.text
     assert "Enjoy" not in ctx.text  # none of them is a hit, nor shown
-    alone = memory.query_memory("What do I enjoy?", user_id, now=T0 + timedelta(days=9))
+    alone = memory.query_memory("What do I enjoy?", user_id, now=T0 + timedelta(days=9),
+                                retrieval=keywords)
     assert "Enjoy" in alone.text  # a weak word alone is searched as usual
 
 

@@ -182,10 +182,10 @@ def test_a_line_with_no_room_for_a_word_is_not_shown():
     reply = line(4, "Assistant: 恭喜你领养了小狗", role="assistant")
     passage = Passage(said.event_id, said.session_id, [said, reply], 1.0)
     _, blocks, text = choose("episodic", [], [passage], "what puppy?", 60, 3, chinese=False,
-                             config=RetrievalConfig(line_tokens=1))
+                             config=RetrievalConfig(line_tokens=1, lead_passages=0))
     assert blocks == [] and "Caroline" not in text and "Assistant" not in text
     _, blocks, text = choose("episodic", [], [passage], "what puppy?", 60, 3, chinese=False,
-                             config=RetrievalConfig(line_tokens=4))
+                             config=RetrievalConfig(line_tokens=4, lead_passages=0))
     assert "Assistant: 恭喜你 …" in text
 
 

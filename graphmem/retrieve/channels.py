@@ -104,7 +104,8 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         episode_floor=None if q.strict else q.cosine_of(config.episode_floor),
         strict=q.strict,
         few_keywords=config.few_keywords, message_k=_message_k(q, config),
-        message_candidates=search_width(max(_message_k(q, config), 1), config))
+        message_candidates=search_width(max(_message_k(q, config), 1), config),
+        message_floor=_message_floor(q, config))
     row = runner.read("retrieve/recall_question", **params)[0]
     by_id = {m["message"]["message_id"]: m for m in row["messages"]}
     said = [by_id[i] for i in row["said"]]
@@ -124,6 +125,13 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         fact_lines=_fact_lines([facts[i] for i in ids], q, fact_k),
         pointed=[by_id[i] for i in row["pointed"]], episodes=row["episodes"],
         near_messages=[by_id[i] for i in row["near_messages"]])
+
+
+def _message_floor(q: Question, config: RetrievalConfig) -> float | None:
+    """The cosine a nearest message needs, on the embedder's own scale."""
+    if q.strict or config.message_floor is None:
+        return None
+    return q.cosine_of(config.message_floor)
 
 
 def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
@@ -191,8 +199,11 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
             episodes = [by_id[e] | {"score": score} for e, score in near if e in by_id]
     near_messages: list[dict[str, Any]] = []
     if message_k := _message_k(q, config):
-        near = nearest(runner, "messages", q.vector, message_k, config, user_id=q.user_id,
-                       since=said_since, until=said_until)
+        floor = _message_floor(q, config)
+        near = [(i, score) for i, score in
+                nearest(runner, "messages", q.vector, message_k, config, user_id=q.user_id,
+                        since=said_since, until=said_until)
+                if floor is None or 2 * score - 1 >= floor]
         if near:
             by_id = {r["message"]["message_id"]: r for r in runner.read(
                 "retrieve/get_messages", message_ids=[i for i, _ in near], user_id=q.user_id)}
