@@ -84,6 +84,7 @@ class Context:
     budget_said: bool = False       # a budget was named in this episode
     listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
     tried: str | None = None        # "Tried oysters for the first time" (never again?)
+    hired: bool = False             # "offer accepted!": "sous chef at alma cocina" follows
     sentence: str = ""              # the sentence being read
 
     def meet(self, person: str) -> None:

@@ -245,6 +245,49 @@ def _leads_unsaid_i(verb: Token) -> bool:
     return all(t.pos_ in {"ADV", "INTJ", "PUNCT"} for t in verb.doc[:verb.i])
 
 
+# Values that say nothing of a person on their own: the time of day, a while, a thing,
+# the listener's advice ("went to bed", "took your advice", "have about 6 weeks").
+_VAGUE_HEADS = frozenset({
+    "bed", "sleep", "nap", "advice", "offer", "hold", "timing", "thing", "stuff", "people",
+    "bit", "lot", "question", "questions", "help", "time", "times", "day", "days", "week",
+    "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes",
+    "idea", "ideas", "tip", "tips",
+    "list", "lineup", "point", "chance", "kind", "sort", "end", "rest", "part", "side",
+    "moment", "sec", "second", "luck", "fun", "mess", "deal", "word", "words", "sense",
+    "one", "ones", "guy", "guys", "way", "look", "number", "numbers", "square",
+    "column", "row", "rows", "tab", "file", "version", "data", "dataframe", "dataframes",
+    "function", "formula", "email", "letter", "text", "thanks", "bridges"})
+# Chat fillers: a value holding one is a clause remnant ("phd candidate lol").
+_FILLERS = frozenset({"lol", "lmao", "haha", "hahaha", "bc", "tho", "though", "btw", "pls",
+                      "please", "omg", "idk", "ngl", "tbh", "rn", "kinda", "sorta", "obv",
+                      "etc", "ok", "okay", "yeah", "yes", "no", "nah"})
+
+
+_PREPOSITIONS = frozenset({"to", "in", "at", "on", "with", "for", "from", "about", "of", "into",
+                           "over", "by", "without", "like", "after", "around", "through"})
+
+
+def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool:
+    """A reading worth keeping: its verb is an English verb (not "pilsen people now"
+    or "86d the elote" misread), its value has no chat filler in it, and names a thing
+    rather than an amount of time, a vague noun, a date or the listener's words."""
+    from graphmem.extract.en.lexicon import is_adjective, is_verb
+
+    if not is_verb(lemma) or not lemma.isalpha() or any(
+            not (is_verb(word) or is_adjective(word) or word in _PREPOSITIONS or word == "is")
+            for word in predicate.split("_")[1:]):
+        return False  # "start_bouldere", "drive_lake": a misread
+    words = value.lower().split()
+    if any(w.strip(".,!?()") in _FILLERS for w in words):
+        return False
+    if head.lemma_.lower() in _VAGUE_HEADS or head.lower_ in _VAGUE_HEADS:
+        return False
+    if any(c in value for c in "$€£¥%") or any(ch.isdigit() for ch in head.text):
+        return False  # "is on £23k", "go like 3x": an amount, not a thing
+    return not all(t.like_num or t.pos_ in {"NUM", "SYM"} or t.lower_ in _VAGUE_HEADS
+                   for t in head.subtree if not t.is_punct and t.pos_ != "DET")
+
+
 def parse(clauses: Sequence[str]) -> list[Doc]:
     """Parse clauses in one batch (NER is not needed for these readings)."""
     return list(english_nlp().pipe(clauses, batch_size=64, disable=["ner"]))
@@ -278,7 +321,8 @@ def generic_candidates(
             continue
         value = _phrase(head)
         if (not value or value.lower() in _BAD_VALUES or len(value) > 60
-                or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)):
+                or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)
+                or not _says_something(lemma, predicate, head, value)):
             continue
         negated = any(c.dep_ == "neg" for c in verb.children)
         phrase = _verb_phrase(verb, subject_token)

@@ -34,7 +34,9 @@ _NOT_PLANS = re.compile(
     r"scream|throw|do it|do that|do this|think|use|look into|keep(?=\s+(?:on\s+)?\w+ing|\s+it|"
     r"\s+in\s+touch|\s+up|\s+at\s+it)|bother|stop|back and forth|"
     # "what I'm going through", "Store's going good", "going out for walks": no plan
-    r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse)\b", IC)
+    r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse|"
+    # "tom is going to LOVE a spreadsheet", "going to hate it": what someone will feel
+    r"love|like|hate|enjoy|adore|be\s+fine|freak|cry|laugh|home|bed)\b", IC)
 
 
 _NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"

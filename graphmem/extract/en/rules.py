@@ -12,6 +12,7 @@ from graphmem.extract.candidate import (
     Context,
     Found,
     Part,
+    compiled,
     match,
     search,
 )
@@ -23,6 +24,7 @@ from graphmem.extract.en.places import _home, _home_of, _origin
 from graphmem.extract.en.plans import _plans, plan_value
 from graphmem.extract.en.subjects import (
     IC,
+    KIN_MOD,
     NAME,
     NOT_NAMES,
     clean,
@@ -32,6 +34,7 @@ from graphmem.extract.en.tastes import _allergy, _fan_of, _food, _likes
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
     FOOD_EN,
+    REL_EN,
 )
 
 
@@ -131,11 +134,35 @@ def question_facts(clause: str, ctx: Context, found: Found) -> None:
 _LIST = re.compile(r"^(?:[\w' -]{2,30},\s*)+(?:and\s+|&\s+)?[\w' -]{2,30}$")
 
 
+_NAMED_IN_BRACKETS = (
+    # "sam (my partner) is a chef", "kelly (my daughter out in calgary, shes a teacher)"
+    rf"(?:^|(?<=[\s,.!]))(?P<name>[A-Za-z][a-z'-]+)\s*\(\s*(?i:my|our)\s+{KIN_MOD}"
+    rf"(?P<rel>(?i:{REL_EN}))\b",
+    # "mum (judith) will be there", "my brother (tom) is in perth"
+    rf"\b(?P<rel2>(?i:{REL_EN}))\s*\(\s*(?P<name2>[A-Za-z][a-z'-]+)\s*\)",
+)
+
+
+def _named_in_brackets(t: str, ctx: Context, found: Found) -> None:
+    """A name and a relation said together in brackets: the relative, and the name given."""
+    for pattern in _NAMED_IN_BRACKETS:
+        for m in compiled(pattern).finditer(t):
+            rel = (m.groupdict().get("rel") or m.groupdict().get("rel2") or "").lower()
+            name = m.groupdict().get("name") or m.groupdict().get("name2") or ""
+            if not rel or name.lower() in NOT_NAMES or not is_name(name) or (
+                    name.lower() in ctx.names and ctx.names[name.lower()] != rel):
+                continue
+            found.add(USER, "has_relation", rel, False, 0.9, "person")
+            found.add(rel, "name", name.capitalize(), False, 0.9, "name")
+            ctx.names[name.lower()] = rel
+
+
 def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
     """Rules that read a whole sentence: a budget ("laptop budget: $1200"); the list that
     follows "allergic to like half the planet"; "tried oysters ... never again"; "my name
-    isn't Jon, it's Jonah"."""
+    isn't Jon, it's Jonah"; names in brackets ("sam (my partner)")."""
     t = normalize(sentence)
+    _named_in_brackets(normalize(ctx.sentence), ctx, found)
     _budget(t, ctx, found)
     if ctx.listing and _LIST.match(t.strip()):
         predicate, subjects = ctx.listing

@@ -75,8 +75,8 @@ _ENDS_ON_PREPOSITION = re.compile(
 
 def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     m = match(rf"^\s*{_AUX}{_ADV_OR_NEG}{_LIKE_VERB}\s+(.+)", t, IC)
-    if not m:
-        return
+    if not m or match(r"^\s*(?:'ll|will|'d|would|gonna|going to)\b", t, IC):
+        return  # "she'll hate the pendant", "you'd love it": a guess, not a taste
     verb = m.group(1).lower()
     negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
     raw = m.group(2).strip()
