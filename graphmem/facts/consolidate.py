@@ -65,6 +65,7 @@ from graphmem.facts.normalize import (
     clean_surfaces,
     entity_id,
     entity_rows,
+    lexicon_key,
 )
 from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
@@ -135,6 +136,7 @@ class Consolidator:
         done = 0
         failed: list[str] = []  # given back at the end, so the next run retries them
         for row in users:
+            self._tell_names(row["user_id"])
             while claimed := self._claim(row["user_id"], token):
                 nothing: list[str] = []  # episodes without facts: marked together
                 for start in range(0, len(claimed), per_call):
@@ -198,6 +200,19 @@ class Consolidator:
                 _failed(report, episode.event_id, exc)
                 found.append(None)
         return found
+
+    def _tell_names(self, user_id: str) -> None:
+        """Give the extractor the names the user's people and pets already have ("kayla"
+        → the daughter), so that an episode read now knows them (``remember_names``)."""
+        remember = getattr(self.extractor, "remember_names", None)
+        if remember is None:
+            return
+        with self._lock:
+            if user_id not in self._tables:
+                self._tables[user_id] = alias_table(
+                    user_id, fact_store.list_entities(self.runner, user_id),
+                    self.merge_score, self.review_score)
+            remember(user_id, self._tables[user_id].person_names())
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
@@ -356,8 +371,14 @@ class Consolidator:
             table = self._tables[user_id]
             for c in kept:
                 subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
+                shown = subject.name
+                if (canonical_predicate(c.predicate) == "name" and subject.key != USER_KEY
+                        and table.kinds.get(subject.key) in {"person", "pet"}
+                        and lexicon_key(shown) is None and shown.lower() != c.value.lower()):
+                    continue  # "the friend" is Marlene already: Donna is another friend
                 if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
                     value = table.give_name(subject.key, c.value)
+                    subject = replace(subject, name=table.names[subject.key])  # "Kayla"
                 else:
                     value = table.resolve(c.value, c.value_kind,
                                           fuzzy=c.value_kind not in _EXACT_KINDS)
@@ -366,8 +387,11 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                versions.setdefault(user_id, []).append(
-                    self._version(user_id, session_id, episode_id, c, subject, value))
+                version = self._version(user_id, session_id, episode_id, c, subject, value)
+                if shown != subject.name:  # "the daughter's name is Kayla", not "Kayla's"
+                    version = replace(version, sentence=sentence(
+                        shown, version.predicate, c.value, c.negated, is_chinese(c.evidence)))
+                versions.setdefault(user_id, []).append(version)
         stored = fact_store.current_versions(
             tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
         changes: list[Change] = []

@@ -221,6 +221,9 @@ class AliasTable:
         plain value (never an entity of its own that could claim the alias)."""
         cleaned = clean_surface(name) or name.strip().lower()
         self.aliases.setdefault(key, set()).update({cleaned, name.strip().lower()})
+        shown = self.names.get(key, "").strip().lower()
+        if self.kinds.get(key) in {"person", "pet"} and (shown in _INDEX or shown == key):
+            self.names[key] = name.strip()  # the daughter is shown as Kayla from now on
         literal = f"name:{cleaned}"
         is_new = literal not in self.names
         self.add(literal, name.strip(), set(), "name")
@@ -235,6 +238,13 @@ class AliasTable:
         if key is None or key not in self.names:
             return None
         return entity_id(self.user_id, key)
+
+    def person_names(self) -> dict[str, str]:
+        """The names given to people and pets ("kayla" → "daughter"): aliases of a person
+        or pet entity that no lexicon entry claims (not "mom", "dog")."""
+        return {alias: key for key, aliases in self.aliases.items()
+                if self.kinds.get(key) in {"person", "pet"}
+                for alias in aliases if alias.isalpha() and alias not in _INDEX}
 
     def _alias_owner(self, cleaned: str) -> str | None:
         """The entity an alias names; a person, pet or the user before a thing of the same

@@ -65,6 +65,7 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     pet = singular(m.group("pet"))
     found.say(part, "has_pet", pet, False, 0.85, "pet")
+    ctx.meet(pet)  # "we got a dog ... her name is chile"
     if m.group("name"):
         found.add(pet, "name", m.group("name"), False, 0.9, "name")
         ctx.names[m.group("name").lower()] = pet

@@ -30,10 +30,11 @@ from graphmem.extract.en.subjects import (
     clean,
     normalize,
 )
-from graphmem.extract.en.tastes import _allergy, _fan_of, _food, _likes
+from graphmem.extract.en.tastes import MY_THING, _allergy, _changes, _fan_of, _food, _likes
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
     FOOD_EN,
+    PET_EN,
     REL_EN,
 )
 
@@ -41,8 +42,8 @@ from graphmem.extract.vocab import (
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
-    for rule in (_self_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
-                 _plans, _channels, _tools):
+    for rule in (_self_name, _likes, _changes, _food, _allergy, _home, _origin, _work, _study,
+                 _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 
@@ -66,10 +67,19 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     elif (m := match(rf"^(?i:(?:hey|hi|hello|yo)\W+)?({NAME})\s+(?i:here)\s*$", t)) and is_name(
             m.group(1)) and m.group(1).lower() not in ctx.names:
         found.add(USER, "name", m.group(1), False, 0.85, "name")  # "Hey, Marcus here."
-    elif (m := search(rf"\b(?i:(his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and (
+    elif (m := search(rf"\b(?i:(his|her)\s+name(?:'s|\s+is))\s+({NAME}|[a-z][a-z'-]+\b(?!\s+\w))",
+                      t)) and m.group(2).lower() not in NOT_NAMES and (
             person := ctx.she_or_he("he" if m.group(1).lower() == "his" else "she")):
-        found.add(person, "name", m.group(2), False, 0.9, "name")
+        found.add(person, "name", m.group(2).capitalize() if m.group(2).islower() else m.group(2),
+                  False, 0.9, "name")
         ctx.names[m.group(2).lower()] = person
+    elif (m := match(rf"^(?:so\s+|and\s+)?([a-z][a-z'-]+)\s+(?:is|'s)\s+(?:an?|my|our)\s+"
+                     rf"(?:[\w-]+\s+){{0,3}}?((?i:{PET_EN}))\b", t)) and (
+            m.group(1) not in NOT_NAMES):
+        pet = m.group(2).lower()  # "biscuit is a cockapoo, 3": the pet and its name
+        found.add(USER, "has_pet", pet, False, 0.85, "pet")
+        found.add(pet, "name", m.group(1).capitalize(), False, 0.9, "name")
+        ctx.names[m.group(1).lower()] = pet
     m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
                rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
     if m and m.group(1).split()[0].lower() not in NOT_NAMES:
@@ -98,6 +108,10 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(subject, "uses_channel", channel(m.group(1)), False, 0.8, "channel")
     _exception(t, ctx, found)
     _home_of(t, ctx, found)
+    if (m := MY_THING.match(t)) and (value := clean(m.group(1))) and not match(
+            r"^(?:it|this|that|which|what|there|here)$", value, IC):
+        for subject in who:  # "athletic run wild is my thing now", "true crime is my comfort genre"
+            found.add(subject, "likes", value, False, 0.85)
     if m := search(r"\b(my|her|his)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+[\w ]{1,40}?\s+"
                    r"(?:is|are)\s+(?:to\s+)?(?:go(?:ing)?\s+to\s+|doing\s+|do\s+)?(.+)", t, IC):
         owner = USER if m.group(1).lower() == "my" else ctx.person

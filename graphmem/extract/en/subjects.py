@@ -318,9 +318,9 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         found.add(USER, "has_relation", rel, False, 0.9, "person")
         subjects: tuple[str, ...] = (rel,)
         if (named := _name_after(text[end:], ctx.sentence)) is not None:
+            end += named[1]
             found.add(rel, "name", named[0], False, 0.9, "name")
             ctx.names[named[0].lower()] = rel
-            end += named[1]
         if both := match(r"\s+and\s+(?:I|me)\b", text[end:]):
             subjects, end = (rel, USER), end + both.end()
         else:
@@ -430,7 +430,8 @@ _NAME_STOPS_TEXT = """
     thurs fri sat sun january february march april may june july august september october
     november december jan feb mar apr jun jul aug sep sept oct nov dec weekend week month
     year years months weeks days day night nights morning mornings shift shifts time part
-    full remote remotely doing working start starting started done if or not"""
+    full remote remotely doing working start starting started done if or not ok okay pls
+    please yet anymore"""
 _NAME_STOPS = frozenset(_NAME_STOPS_TEXT.split())
 _PHRASE_WORD = re.compile(r"\s*([A-Za-z][\w'.-]*|&)")
 

@@ -187,3 +187,37 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
                      r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC):
         found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
+
+
+# What someone drinks, eats or does instead now: "switched from coffee to green tea",
+# "athletic run wild is my thing now", "true crime is my comfort genre", "on sparkling
+# water w lime now", "sticking to kombucha"; and what they gave up: "quit the monsters
+# cold turkey", "not going back to wine", "dont even miss modelo", "done with soccer".
+_SWITCHED = re.compile(r"\bswitched\s+(?:over\s+)?from\s+(?:the\s+)?(.+?)\s+to\s+(.+)", IC)
+MY_THING = re.compile(r"^(?:and\s+|also\s+|so\s+)*(.+?)\s+(?:is|are)\s+(?:my|our)\s+(?:new\s+)?"
+                      r"(?:thing|go-to|jam|drink|order|comfort\s+\w+|favou?rite(?:\s+\w+)?)"
+                      r"(?:\s+now)?(?:\s+(?:which|and|but|lol|haha)\b.*)?$", IC)
+_ON_NOW = re.compile(r"^(?:(?:I'm|I am|we're)\s+)?(?:just\s+)?on\s+(.+?)\s+now$", IC)
+_STICKING = re.compile(r"^(?:(?:I'm|I am|we're)\s+)?(?:sticking|sticking\s+with|sticking)\s+"
+                       r"(?:to|with)\s+(.+)$", IC)
+# (Quitting a class or a drink is no dislike: "packed in pottery", "quit the monsters".)
+_GAVE_UP = re.compile(r"^(?:(?:I'm|I am)\s+)?(?:(?:so|also|honestly|basically)\s+)*(?:"
+                      r"(?:not\s+going\s+back\s+to)|(?:don't\s+even\s+miss))"
+                      r"\s+(?:the\s+|my\s+)?(.+)$", IC)
+
+
+def _changes(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or part.past:
+        return
+    if m := _SWITCHED.search(t):
+        old, new = clean(m.group(1)), clean(m.group(2))
+        if old and new:
+            found.say(part, "likes", new, False, 0.85)
+            found.say(part, "likes", old, True, 0.85)
+    elif (m := _ON_NOW.match(t) or _STICKING.match(t)) and (value := clean(m.group(1))):
+        found.say(part, "likes", value, False, 0.85)
+    elif (m := _GAVE_UP.match(t)) and (value := clean(re.sub(
+            r"\s+(?:cold turkey|for (?:real|good)|this week|anyway|completely)\b.*$", "",
+            m.group(1), flags=IC))) and not match(r"^(?:it|that|this|them|everything|work)$",
+                                                   value, IC):
+        found.say(part, "likes", value, True, 0.85)

@@ -62,6 +62,9 @@ _WORKS_AT_LOWER = (
     r"started|starting)\s+(?:at|with|by)\s+",
     r"\bfirst\s+(?:day|week|shift|month)\s+(?:(?:as|of)\s+[\w' -]+?\s+)?at\s+",
 )
+_NOT_EMPLOYERS = frozenset({"home", "work", "school", "night", "nights", "church", "it",
+                            "this", "that", "all", "least", "first", "last", "once", "times",
+                            "reception", "lunch", "dinner", "break", "desk", "office", "hand"})
 _TOOK_JOB = re.compile(r"\b(?:took|got|accepted|landed|start(?:ed)?)\s+the\s+([\w' &.-]+?)\s+"
                        r"(?:job|position|role|internship|offer)\b", IC)
 _LEFT_JOB = re.compile(r"\b(?:left|leaving|quit|quitting|leave|gave\s+(?:my\s+)?notice\s+at|"
@@ -83,7 +86,7 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
         return True
     if m := match(rf"^\s*(?i:(?:got|landed|accepted|starting|started)\s+(?:an?|the)\s+(?:new\s+)?)"
                   rf"(?i:({_JOB}))\s+(?i:job|position|role)\b(?:.*?\b(?i:at)\s+(.+))?", t):
-        found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")  # "got a vice principal job"
+        found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")
         if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
             found.say(part, "works_at", at, False, 0.8, "organization")
         return True
@@ -94,8 +97,9 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
         if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
             found.say(part, "works_at", at, False, 0.8, "organization")
         return True
-    for cue in _WORKS_AT_LOWER:
-        if (m := search(cue, t, IC)) and is_proper(at := lower_phrase(t[m.end():])):
+    for cue in _WORKS_AT_LOWER:  # a dictionary word too ("ridgeline", "michaels")
+        if (m := search(cue, t, IC)) and (at := lower_phrase(t[m.end():])) and (
+                is_proper(at) or at.lower() not in _NOT_EMPLOYERS):
             found.say(part, "works_at", at, False, 0.8, "organization")
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (
