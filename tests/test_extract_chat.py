@@ -1,0 +1,248 @@
+"""English chat as people type it to an assistant (issue 29): lower case, no apostrophes,
+names after a relation, asks without a question mark, things that change. Each table
+holds what must be read and what must not — pure, no Neo4j."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem._models import Action, Episode
+from graphmem.extract import RuleExtractor
+from graphmem.facts.normalize import AliasTable
+from graphmem.facts.predicates import PREDICATES
+
+TS = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)
+
+
+def episode(*texts: str, event_id: str = "e", minutes: int = 0) -> Episode:
+    start = TS + timedelta(minutes=minutes)
+    actions = tuple(Action(role="user", content=t, ts=start + timedelta(minutes=3 * i),
+                           msg_id=i + 1) for i, t in enumerate(texts))
+    return Episode(event_id=event_id, user_id="u", session_id=event_id, start_time=start,
+                   end_time=actions[-1].ts, participants=("u",), goal=texts[0],
+                   actions=actions, result="", raw_span=(1, len(texts)))
+
+
+def kept(found) -> set[tuple]:
+    return {(c.entity, c.predicate, c.value, c.negated) for c in found
+            if c.predicate in PREDICATES and c.confidence >= 0.7}
+
+
+def chat(*texts: str) -> set[tuple]:
+    """Facts of one episode, as consolidation keeps them (a fresh extractor: no names
+    remembered from another test)."""
+    return kept(RuleExtractor().extract(episode(*texts)))
+
+
+def readings(*texts: str) -> set[tuple]:
+    """Every candidate, generic readings and low confidence included."""
+    return {(c.entity, c.predicate, c.value, c.negated)
+            for c in RuleExtractor().extract(episode(*texts))}
+
+
+def about_someone(found: set[tuple]) -> set[tuple]:
+    return {f for f in found if f[1] != "has_relation"}
+
+
+# -- spelling ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("i dont eat pork", ("user", "dietary_restriction", "pork", False)),
+    ("we dont eat red meat anymore", ("user", "dietary_restriction", "red meat", False)),
+    ("honestly i cant eat shellfish", ("user", "dietary_restriction", "shellfish", False)),
+])
+def test_contractions_typed_without_apostrophes_are_read(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("texts", [
+    ("shes allergic to cats", "my sister is great"),  # she: nobody named yet
+    ("hes allergic to penicillin", "my dad came over"),
+    ("theyre allergic to nuts",),
+])
+def test_a_bare_shes_or_theyre_is_not_the_user(texts):
+    assert about_someone(chat(*texts)) == set()
+
+
+@pytest.mark.parametrize("text", [
+    'kayla was like "dad this is why we cant have nice things at all"',
+    'my boss said "you should really take the manager job next year"',
+    'can you tidy this: "I have worked at Acme for ten years and I love hiking"',
+])
+def test_long_quotes_are_someone_elses_words(text):
+    assert {f for f in readings(text) if f[0] == "user" and f[1] != "has_relation"} == set()
+
+
+@pytest.mark.parametrize("text", [
+    "in google sheets how do i look up a sku",
+    "how long do i boil a gammon joint",
+    "whats the difference between a roth and a traditional ira",
+    "who do i call about a broken water main",
+])
+def test_chat_asks_without_a_question_mark_give_no_fact(text):
+    assert about_someone(readings(text)) == set()
+
+
+# -- people and their names ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my daughter kayla is 15 and loves volleyball", ("daughter", "name", "Kayla", False)),
+    ("our cat pickle (9, ginger) hates the vet", ("cat", "name", "Pickle", False)),
+    ("my buddy dale wants to go fishing", ("buddy", "name", "Dale", False)),
+    ("my son jake plays hockey", ("son", "name", "Jake", False)),
+    ("our dog waffles (3, lab mix) loves the beach", ("dog", "name", "Waffles", False)),
+    ("my sister emily, she lives in leeds", ("sister", "name", "Emily", False)),
+    ("my coworker jae is vegan", ("coworker", "name", "Jae", False)),
+])
+def test_a_name_typed_in_lower_case_after_a_relation_or_pet_names_them(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my friend group is a mess",
+    "my dad passed last year",
+    "my mom literally cried when she heard",
+    "my friend circle is small",
+])
+def test_a_word_after_a_relation_that_names_nobody_is_no_name(text):
+    assert not {f for f in chat(text) if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("sam (my partner) is a chef",
+     {("partner", "name", "Sam", False), ("partner", "works_as", "chef", False)}),
+    ("mum (judith) loves gardening",
+     {("mum", "name", "Judith", False), ("mum", "likes", "gardening", False)}),
+    ("my brother (tom) lives in perth",
+     {("brother", "name", "Tom", False), ("brother", "lives_in", "Perth", False)}),
+])
+def test_a_name_and_a_relation_in_brackets_name_the_relative_who_owns_the_clause(text, facts):
+    got = chat(text)
+    assert facts <= got
+    assert {f for f in got if f[0] == "user"} <= {("user", "has_relation", r, False)
+                                                  for r in ("partner", "mum", "brother")}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("mom loves gardening", ("mom", "likes", "gardening", False)),
+    ("dad is a plumber", ("dad", "works_as", "plumber", False)),
+])
+def test_mom_or_dad_said_bare_is_the_users(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["she is a mum of two", "the dad jokes never stop",
+                                  "a mom at school told me about it"])
+def test_someone_elses_mom_or_dad_is_no_relative(text):
+    assert chat(text) == set()
+
+
+def test_names_given_carry_to_the_users_later_episodes():
+    rules = RuleExtractor()
+    first, later = rules.extract_many([
+        episode("my daughter kayla is 15", event_id="a"),
+        episode("kayla's still vegetarian, just eats eggs and cheese", event_id="b",
+                minutes=60 * 24)])
+    assert ("daughter", "name", "Kayla", False) in kept(first)
+    assert ("daughter", "diet", "vegetarian", False) in kept(later)
+    assert not {f for f in kept(later) if f[0] == "user" and f[1] == "diet"}
+    told = RuleExtractor()
+    told.remember_names("u", {"renee": "girlfriend"})  # from the stored alias table
+    assert ("girlfriend", "diet", "vegan", False) in kept(told.extract(episode(
+        "renee is vegan now")))
+
+
+def test_the_alias_table_shows_a_named_relative_by_the_name_and_lists_the_names():
+    table = AliasTable("u1")
+    daughter = table.resolve("daughter", "event")
+    assert daughter.name == "daughter"
+    table.give_name(daughter.key, "Kayla")
+    assert table.names[daughter.key] == "Kayla"
+    table.give_name(table.resolve("dog", "event").key, "Biscuit")
+    assert table.person_names() == {"kayla": "daughter", "biscuit": "dog"}
+    assert table.resolve("kayla").entity_id == daughter.entity_id
+
+
+# -- work and home, typed in lower case ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["offer accepted! sous chef at alma cocina"],
+     {("user", "works_as", "sous chef", False), ("user", "works_at", "alma cocina", False)}),
+    (["i work part time at michaels"], {("user", "works_at", "michaels", False)}),
+    (["got hired at flipkart"], {("user", "works_at", "flipkart", False)}),
+    (["started at ridgeline on monday"], {("user", "works_at", "ridgeline", False)}),
+    (["finally left infosys after 4 years"], {("user", "works_at", "infosys", True)}),
+    (["took the studio marlo job"], {("user", "works_at", "studio marlo", False)}),
+])
+def test_an_employer_typed_in_lower_case_after_words_that_say_so(texts, facts):
+    assert facts <= chat(*texts)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("we close on a house in canal winchester june 13", ("user", "lives_in", "Canal Winchester",
+                                                         False)),
+    ("my mom lives alone in zanesville", ("mom", "lives_in", "Zanesville", False)),
+    ("we moved to moncton in april", ("user", "lives_in", "Moncton", False)),
+    ("bought a condo in bedford", ("user", "lives_in", "Bedford", False)),
+    ("we're renting a flat in leith now", ("user", "lives_in", "Leith", False)),
+])
+def test_a_home_typed_in_lower_case_after_words_that_say_so(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["we stayed in a cabin in gatlinburg", "left home at 18",
+                                  "i'm in a meeting", "my mom is in hospital again"])
+def test_a_stay_or_a_state_is_no_home(text):
+    assert not {f for f in chat(text) if f[1] == "lives_in"}
+
+
+# -- tastes that change, and what is no taste ---------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("switched from coffee to green tea",
+     {("user", "likes", "green tea", False), ("user", "likes", "coffee", True)}),
+    ("athletic run wild is my thing now", {("user", "likes", "athletic run wild", False)}),
+    ("true crime is my comfort genre", {("user", "likes", "true crime", False)}),
+    ("sticking to kombucha for now", {("user", "likes", "kombucha", False)}),
+    ("not going back to wine honestly", {("user", "likes", "wine", True)}),
+    ("dont even miss modelo", {("user", "likes", "modelo", True)}),
+])
+def test_a_changed_preference_says_the_new_taste_and_ends_the_old(text, facts):
+    assert facts <= chat(text)
+
+
+@pytest.mark.parametrize("text", ["my mom is going to love the scarf",
+                                  "my wife will hate the pendant", "my sister'll love the candles",
+                                  "i'm going to love this job",
+                                  "you'd love it", "mom is going to hate that"])
+def test_a_guess_at_a_feeling_is_no_taste_and_no_plan(text):
+    assert not {f for f in chat(text) if f[1] in {"likes", "plans_to"}}
+
+
+# -- pets ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["biscuit is a cockapoo, 3"],
+     {("user", "has_pet", "cockapoo", False), ("cockapoo", "name", "Biscuit", False)}),
+    (["we got a dog last week", "her name is chile"],
+     {("user", "has_pet", "dog", False), ("dog", "name", "Chile", False)}),
+    (["we adopted a cat", "his name is tinker"], {("cat", "name", "Tinker", False)}),
+])
+def test_a_pet_is_named_by_what_follows_it(texts, facts):
+    assert facts <= chat(*texts)
+
+
+# -- generic readings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["went to bed at 2", "took your advice", "im on £23k",
+                                  "i have about 6 weeks"])
+def test_generic_readings_need_a_value_that_names_a_thing(text):
+    assert {f for f in readings(text) if f[0] == "user"} == set()
