@@ -246,3 +246,51 @@ def test_a_pet_is_named_by_what_follows_it(texts, facts):
                                   "i have about 6 weeks"])
 def test_generic_readings_need_a_value_that_names_a_thing(text):
     assert {f for f in readings(text) if f[0] == "user"} == set()
+
+
+# -- who "she" and "he" are -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["i play pickleball with my friend marlene, love it",
+      "also my cat tinker (orange tabby, 12) has been bringing up hairballs, is that normal at "
+      "his age", "marlene has a sleeve thing i'll ask her where she got it",
+      "he hates the brush already lol"], ("cat", "likes", "brush", True)),
+    (["my friend jo came over, she's vegan", "my dog rex is 3, he loves tennis balls"],
+     ("dog", "likes", "tennis balls", False)),
+    (["my coworker sam is great, he's a chef", "my sister said he is allergic to nuts"],
+     ("coworker", "allergic_to", "nuts", False)),
+])
+def test_she_or_he_is_the_latest_one_known_to_be_of_that_gender(texts, fact):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[1:] == fact[1:] and f[0] != fact[0]}
+
+
+@pytest.mark.parametrize("texts", [
+    ("my friend jo came over, i'll ask her", "he hates olives"),  # no "he" known
+    ("my mom called", "he loves fishing"),
+])
+def test_she_or_he_of_the_other_gender_than_anyone_known_is_nobody(texts):
+    assert {f for f in chat(*texts) if f[1] not in {"has_relation", "name"}} == set()
+
+
+def test_a_second_name_given_to_a_relation_is_someone_else():
+    got = readings("my friend marlene plays pickleball with me",
+                   "my friend donna has been diagnosed with breast cancer. shes starting chemo "
+                   "next week")
+    assert ("friend", "name", "Marlene", False) in got
+    assert ("friend", "name", "Donna", False) not in got
+    assert ("Donna", "start", "chemo", False) in got
+    assert not {f for f in got if f[0] == "friend" and "chemo" in f[2]}
+
+
+def test_a_person_shown_by_a_name_takes_no_second_name():
+    table = AliasTable("u1")
+    friend = table.resolve("friend", "event")
+    named = table.name_of(friend, "Marlene")
+    assert named is not None and named[0].name == "Marlene"
+    assert table.name_of(table.resolve("friend", "event"), "Donna") is None
+    assert table.name_of(table.resolve("friend", "event"), "marlene") is not None
+    user = table.resolve("user", "user")
+    assert table.name_of(user, "Bev") is not None  # the user's own name

@@ -65,7 +65,6 @@ from graphmem.facts.normalize import (
     clean_surfaces,
     entity_id,
     entity_rows,
-    lexicon_key,
 )
 from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
@@ -202,17 +201,10 @@ class Consolidator:
         return found
 
     def _tell_names(self, user_id: str) -> None:
-        """Give the extractor the names the user's people and pets already have ("kayla"
-        → the daughter), so that an episode read now knows them (``remember_names``)."""
-        remember = getattr(self.extractor, "remember_names", None)
-        if remember is None:
-            return
-        with self._lock:
-            if user_id not in self._tables:
-                self._tables[user_id] = alias_table(
-                    user_id, fact_store.list_entities(self.runner, user_id),
-                    self.merge_score, self.review_score)
-            remember(user_id, self._tables[user_id].person_names())
+        """The extractor learns the names of the user's people and pets ("kayla")."""
+        if remember := getattr(self.extractor, "remember_names", None):
+            with self._lock:
+                remember(user_id, self._cached_table(user_id).person_names())
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
@@ -254,11 +246,13 @@ class Consolidator:
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
-            if user_id not in self._tables:
-                self._tables[user_id] = alias_table(
-                    user_id, fact_store.list_entities(self.runner, user_id),
-                    self.merge_score, self.review_score)
-            return self._tables[user_id].lookup(surface)
+            return self._cached_table(user_id).lookup(surface)
+
+    def _cached_table(self, user_id: str) -> AliasTable:
+        if user_id not in self._tables:
+            self._tables[user_id] = alias_table(user_id, fact_store.list_entities(
+                self.runner, user_id), self.merge_score, self.review_score)
+        return self._tables[user_id]
 
     # -- one episode ---------------------------------------------------------------------
 
@@ -371,14 +365,11 @@ class Consolidator:
             table = self._tables[user_id]
             for c in kept:
                 subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
-                shown = subject.name
-                if (canonical_predicate(c.predicate) == "name" and subject.key != USER_KEY
-                        and table.kinds.get(subject.key) in {"person", "pet"}
-                        and lexicon_key(shown) is None and shown.lower() != c.value.lower()):
-                    continue  # "the friend" is Marlene already: Donna is another friend
-                if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
-                    value = table.give_name(subject.key, c.value)
-                    subject = replace(subject, name=table.names[subject.key])  # "Kayla"
+                shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
+                if canonical_predicate(c.predicate) == "name":  # None: Donna is not Marlene
+                    if (named := table.name_of(subject, c.value)) is None:
+                        continue
+                    subject, value = named
                 else:
                     value = table.resolve(c.value, c.value_kind,
                                           fuzzy=c.value_kind not in _EXACT_KINDS)
@@ -387,11 +378,8 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                version = self._version(user_id, session_id, episode_id, c, subject, value)
-                if shown != subject.name:  # "the daughter's name is Kayla", not "Kayla's"
-                    version = replace(version, sentence=sentence(
-                        shown, version.predicate, c.value, c.negated, is_chinese(c.evidence)))
-                versions.setdefault(user_id, []).append(version)
+                versions.setdefault(user_id, []).append(self._version(  # "the daughter's
+                    user_id, session_id, episode_id, c, subject, value, shown))  # name is"
         stored = fact_store.current_versions(
             tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
         changes: list[Change] = []
@@ -422,15 +410,13 @@ class Consolidator:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
         return int(rows[0]["expired"])
 
-    def _table(self, user_id: str) -> AliasTable:
-        return self._tables[user_id]  # loaded by _distill under the user's lock
-
     def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
-                 subject: Resolution, value: Resolution) -> NewVersion:
+                 subject: Resolution, value: Resolution, shown: str = "") -> NewVersion:
         predicate = canonical_predicate(c.predicate)
         info = predicate_info(predicate)
         chinese = is_chinese(c.evidence)
-        who = ("用户" if chinese else "the user") if subject.key == USER_KEY else subject.name
+        who = (shown or subject.name) if subject.key != USER_KEY else (
+            "用户" if chinese else "the user")
         until = c.valid_until or (c.observed_at + info.validity if info.validity else None)
         return NewVersion(
             fact_id=fact_version_id(user_id, subject.entity_id, predicate, value.entity_id,
@@ -472,7 +458,7 @@ class Consolidator:
         if v.predicate != "plans_to" or not v.negated or any(
                 c.value_id == v.value_id for c in current):
             return v
-        table = self._table(user_id)
+        table = self._tables[user_id]  # loaded by _distill under the lock
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
         for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
             plan = names.get(c.value_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -229,6 +229,18 @@ class AliasTable:
         self.add(literal, name.strip(), set(), "name")
         return Resolution(literal, entity_id(self.user_id, literal), self.names[literal],
                           is_new)
+
+    def name_of(self, subject: Resolution, name: str) -> tuple[Resolution, Resolution] | None:
+        """``give_name`` for a ``name`` fact of ``subject``: the subject as shown from now
+        on ("Kayla", the daughter) and the name's value — None when a person or pet
+        already shown by a name gets another ("the friend" is Marlene: "Donna" is
+        someone else, not a second name of hers)."""
+        if (subject.key != USER_KEY and self.kinds.get(subject.key) in {"person", "pet"}
+                and lexicon_key(subject.name) is None
+                and subject.name.lower() != name.strip().lower()):
+            return None
+        value = self.give_name(subject.key, name)
+        return replace(subject, name=self.names[subject.key]), value
 
     def lookup(self, surface: str) -> str | None:
         """The entity id of a known surface form (lexicon, alias or exact key), else None."""

@@ -19,6 +19,8 @@ from graphmem.extract.text import is_hedged, is_past
 from graphmem.extract.vocab import (
     CHANNEL_EN,
     CHANNEL_EN_CASED,
+    FEMALE_KIN,
+    MALE_KIN,
     ORG_NOUN_EN,
     PET_EN,
     REL_AS_NAME_EN,
@@ -255,6 +257,9 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
     anchors = _known_names(text, ctx, anchors)
+    for start, end, subjects in anchors:
+        if subjects is not None and len(subjects) == 1:
+            _learn_gender(subjects[0], text[start:end], ctx)
     hedged, past = is_hedged(text), is_past(text)  # "maybe I like jazz": the whole clause
     out: list[Part] = []
     head = text[:anchors[0][0]] if anchors else text
@@ -296,6 +301,24 @@ def _known_names(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[st
     return sorted(found)
 
 
+_SHE = re.compile(r"\b(?:she|her|hers|herself|she's|shes)\b", IC)
+_HE = re.compile(r"\b(?:he|him|his|himself|he's|hes)\b", IC)
+_PRONOUN = re.compile(r"^(?:i|we|she|he|they|you|it)$", IC)
+
+
+def _learn_gender(entity: str, said: str, ctx: Context) -> None:
+    """The gender of someone named or of a pet, when the rest of the sentence speaks of
+    them with one gender's pronouns only ("marlene has a sleeve thing, i'll ask her
+    where she got it"; "my cat tinker ... is that normal at his age")."""
+    if entity == USER or _PRONOUN.match(said.strip()) or entity.lower() in MALE_KIN | FEMALE_KIN:
+        return
+    at = ctx.sentence.lower().find(said.strip().lower())
+    after = ctx.sentence[at + len(said.strip()):] if at >= 0 else ""
+    she, he = _SHE.search(after), _HE.search(after)
+    if bool(she) != bool(he):
+        ctx.genders.setdefault(entity, "f" if she else "m")
+
+
 def _verbs() -> frozenset[str]:
     from graphmem.extract.en.lexicon import verbs
 
@@ -319,7 +342,12 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         subjects: tuple[str, ...] = (rel,)
         if (named := _name_after(text[end:], ctx.sentence)) is not None:
             end += named[1]
-            found.add(rel, "name", named[0], False, 0.9, "name")
+            if any(owner == rel and name != named[0].lower() for name, owner in ctx.names.items()
+                   ) and named[0].lower() not in ctx.names:
+                rel = named[0]  # "my friend donna", Marlene being the friend: someone else
+                subjects = (rel,)
+            else:
+                found.add(rel, "name", named[0], False, 0.9, "name")
             ctx.names[named[0].lower()] = rel
         if both := match(r"\s+and\s+(?:I|me)\b", text[end:]):
             subjects, end = (rel, USER), end + both.end()
@@ -338,6 +366,7 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
             found.add(pet, "name", named[0], False, 0.9, "name")
             ctx.names[named[0].lower()] = pet
             end += named[1]
+        ctx.see(pet)
         return (pet,), end
     if m.group("i"):
         return (USER,), end
