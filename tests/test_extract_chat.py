@@ -294,3 +294,73 @@ def test_a_person_shown_by_a_name_takes_no_second_name():
     assert table.name_of(table.resolve("friend", "event"), "marlene") is not None
     user = table.resolve("user", "user")
     assert table.name_of(user, "Bev") is not None  # the user's own name
+
+
+# -- what a clause states ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("texts", [
+    ("my dad fell", "nothing broken but the doctors are saying he shouldnt go home without "
+     "more support"),
+    ("my mom has diabetes", "shes kinda freaking out bc she thinks she can never eat her own "
+     "food again"),
+    ("my partner sam is a chef", "lol sam literally asked if he can make pickle a jus."),
+    ("draft a short email to a client saying im moving to an in house role so i wont be taking "
+     "new work, and can recommend a designer",),
+    ("i have to give hallett notice, can you write me a resignation letter",),
+    ("priya's baby shower is saturday and i found out its a GIRL!!",),
+    ("fixed mon-wed, plus super, and they were really nice about it.",),
+    ("ok so quick one im on break.",),
+    ("i get most groceries at the sobeys on portland st",),
+    ("we always have too much parsley and coriander",),
+])
+def test_advice_questions_others_thoughts_requests_and_amounts_give_no_generic_reading(texts):
+    assert {f for f in readings(*texts) if f[1] not in PREDICATES} == set()
+
+
+@pytest.mark.parametrize(("texts", "reading"), [
+    (["well i had to give up pickleball."], ("user", "give_up", "pickleball", False)),
+    (["I have to take a break from pottery"], ("user", "take", "break from pottery", False)),
+    (["we're in the condo!!"], ("user", "is_in", "condo", False)),
+    (["i want to open a pottery studio"], ("user", "want_open", "pottery studio", False)),
+    (["i told my boss i booked the flights"], ("user", "book", "flights", False)),
+])
+def test_what_the_speaker_states_is_still_read_generically(texts, reading):
+    assert reading in readings(*texts)
+
+
+@pytest.mark.parametrize(("texts", "fact", "unwanted"), [
+    (["my girlfriend renee is great", "she HATES roses says theyre cliche lol"],
+     ("girlfriend", "likes", "roses", True), "roses says"),
+    (["i have a peanut allergy"], ("user", "allergic_to", "peanut", False), None),
+    (["steeped tea with milk, no sugar, thats my order now"],
+     ("user", "likes", "steeped tea with milk", False), "sugar"),
+    (["oat flat white - that's my go-to"], ("user", "likes", "oat flat white", False), None),
+    (["my mom is diabetic so no sugar"], ("mom", "dietary_restriction", "sugar", False), None),
+])
+def test_values_end_where_the_next_clause_starts_and_an_order_is_a_taste(texts, fact, unwanted):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[2] == unwanted}
+
+
+@pytest.mark.parametrize("text", ["didnt have a single allergy issue, that phrase worked",
+                                  "never had any allergy problems", "honestly we already love one",
+                                  "i'm going up 4 times a week"])
+def test_no_allergen_no_taste_no_plan_is_named(text):
+    assert {f for f in chat(text) if f[1] in {"allergic_to", "likes", "plans_to"}} == set()
+
+
+def test_liking_the_assistants_words_is_no_taste():
+    def said(*turns: tuple[str, str]) -> set[tuple]:
+        actions = tuple(Action(role=role, content=text, ts=TS + timedelta(minutes=i),
+                               msg_id=i + 1) for i, (role, text) in enumerate(turns))
+        return kept(RuleExtractor().extract(Episode(
+            event_id="e", user_id="u", session_id="s", start_time=TS, end_time=TS,
+            participants=("u",), goal="plan", actions=actions, result="", raw_span=(1, 2))))
+
+    reply = ("assistant", "Here is a plan with three milestones and a budget table.")
+    assert not {f for f in said(("user", "plan my year"), reply,
+                                ("user", "ok i like the milestones")) if f[1] == "likes"}
+    assert ("user", "likes", "beatles", False) in said(
+        ("user", "plan my year"), reply, ("user", "i like the beatles"))

@@ -88,6 +88,7 @@ class Context:
     sentence: str = ""              # the sentence being read
     met: list[str] = field(default_factory=list)  # who was met, the latest last
     genders: dict[str, str] = field(default_factory=dict)  # "friend" → "f" (said "her")
+    heard: str = ""                 # the assistant's last message, lower case
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""

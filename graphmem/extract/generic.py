@@ -198,12 +198,19 @@ def _pobj(prep: Token) -> Token | None:
 
 
 def _reading(verb: Token, lemma: str) -> tuple[str, Token] | None:
-    """``(predicate, value head)`` of a verb: its object ("made a bowl" → make); a place
-    after a motion or state verb ("went to Rome" → go_to); an adjective's complement
-    ("I'm passionate about dance" → is_passionate_about); or a verb complement's object
-    ("I want to open a studio" → want_open). None when there is no such reading."""
-    name = "is" if lemma == "be" else lemma
+    """``(predicate, value head)`` of a verb: its object ("made a bowl" → make; "gave up
+    pickleball" → give_up); a place after a motion or state verb ("went to Rome" →
+    go_to); an adjective's complement ("I'm passionate about dance" →
+    is_passionate_about); or a verb complement's object ("I want to open a studio" →
+    want_open); "had to give up pickleball", "I have to take a break from pottery" are
+    giving it up, taking a break. None when there is no such reading."""
     children = list(verb.children)
+    if lemma == "have" and (must := next((c for c in children if c.dep_ == "xcomp" and any(
+            a.lower_ == "to" for a in c.children)), None)):
+        return _reading(must, must.lemma_.lower())
+    name = "is" if lemma == "be" else lemma
+    if particle := next((c.lower_ for c in children if c.dep_ == "prt"), None):
+        name = f"{name}_{particle}"  # "give up", "find out": not "give", "find"
     objects = [c for c in children if c.dep_ in _OBJECT_DEPS]
     preps = [(c, head) for c in children if c.dep_ == "prep" and (head := _pobj(c)) is not None]
     if objects:
@@ -263,8 +270,41 @@ _FILLERS = frozenset({"lol", "lmao", "haha", "hahaha", "bc", "tho", "though", "b
                       "etc", "ok", "okay", "yeah", "yes", "no", "nah"})
 
 
+_QUANTITIES = frozenset({"much", "many", "most", "more", "enough", "too", "less", "fewer"})
 _PREPOSITIONS = frozenset({"to", "in", "at", "on", "with", "for", "from", "about", "of", "into",
                            "over", "by", "without", "like", "after", "around", "through"})
+
+
+_MODALS = frozenset({"should", "could", "would", "might", "may", "must", "shall", "'d", "ought"})
+# Verbs whose clause is someone's words or thoughts, not what the speaker states.
+_REPORTING = frozenset({"say", "tell", "think", "believe", "guess", "suppose", "reckon",
+                        "wonder", "ask", "hope", "wish", "worry", "fear", "doubt", "claim",
+                        "mean", "suggest", "feel", "imagine", "pretend", "dream", "insist"})
+_PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "away", "on", "in"})
+_LEARNING = frozenset({"find_out", "figure_out", "point_out", "make_sure", "look_up"})
+
+
+def _states(verb: Token) -> bool:
+    """Does ``verb``'s clause state something? Not advice or a guess ("he shouldn't go
+    home": a modal), not a question put ("asked if he can make"), not what someone else
+    says or thinks ("the doctors are saying he...", "she thinks she can never eat"), not
+    the words of a request ("draft an email saying I'm moving to...", "can you write...")."""
+    if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in verb.children) or any(
+            c.dep_ == "mark" and c.lower_ in {"if", "whether"} for c in verb.children):
+        return False
+    clause = verb
+    while clause.dep_ == "conj" and clause.head.i != clause.i:
+        clause = clause.head
+    while clause.dep_ in {"ccomp", "xcomp", "advcl", "acl", "relcl"} and clause.head.i != clause.i:
+        teller = _subject_token(clause.head)
+        if clause.dep_ == "ccomp" and clause.head.lemma_.lower() in _REPORTING and (
+                teller is None or teller.lower_ not in {"i", "we"}):
+            return False
+        clause = clause.head
+    root = verb.sent.root
+    asker = _subject_token(root)
+    return root.i == verb.i or not (root.tag_ == "VB" and (
+        asker is None or asker.lower_ == "you") and not _leads_unsaid_i(root))
 
 
 def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool:
@@ -273,13 +313,19 @@ def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool
     rather than an amount of time, a vague noun, a date or the listener's words."""
     from graphmem.extract.en.lexicon import is_adjective, is_verb
 
-    if not is_verb(lemma) or not lemma.isalpha() or any(
-            not (is_verb(word) or is_adjective(word) or word in _PREPOSITIONS or word == "is")
-            for word in predicate.split("_")[1:]):
-        return False  # "start_bouldere", "drive_lake": a misread
+    if not is_verb(lemma) or not lemma.isalpha() or predicate in _LEARNING or any(
+            not (is_verb(word) or is_adjective(word) or word in _PREPOSITIONS | _PARTICLES
+                 or word == "is") for word in predicate.split("_")[1:]):
+        return False  # "start_bouldere", "drive_lake": a misread; "found out": news
+    if head.pos_ in {"VERB", "AUX"}:
+        return False  # "fixed mon-wed": a verb misread as the object
     words = value.lower().split()
-    if any(w.strip(".,!?()") in _FILLERS for w in words):
-        return False
+    if any(w.strip(".,!?()") in _FILLERS for w in words) or words[0] in _QUANTITIES:
+        return False  # "have too much parsley", "get most groceries": an amount
+    if predicate.count("_") == 1 and predicate.startswith("is_") and head.pos_ == "NOUN" and (
+            not any(c.dep_ in {"det", "poss", "compound", "amod", "nummod"}
+                    for c in head.children)):
+        return False  # "i'm on break", "at work", "in bed": the moment's state
     if head.lemma_.lower() in _VAGUE_HEADS or head.lower_ in _VAGUE_HEADS:
         return False
     if any(c in value for c in "$€£¥%") or any(ch.isdigit() for ch in head.text):
@@ -313,7 +359,7 @@ def generic_candidates(
             subject = first_person  # chat ellipsis: "Still working on the studio."
         if subject is None:
             continue
-        reading = _reading(verb, lemma)
+        reading = _reading(verb, lemma) if _states(verb) else None
         if reading is None:
             continue
         predicate, head = reading

@@ -74,7 +74,10 @@ class RuleExtractor:
                           names=self.known_names.setdefault(episode.user_id, {}))
             found.append([])
             deferred.append([])
-            for action in said:
+            for action in episode.actions:
+                if action.role != "user":  # "ok i like the milestones": of this reply
+                    ctx.heard = action.content[:MAX_READ_CHARS].lower()
+                    continue
                 found[-1].extend(self.extract_text(action.content[:MAX_READ_CHARS], action.ts, ctx,
                                                    deferred[-1]))
         readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])

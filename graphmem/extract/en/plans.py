@@ -36,7 +36,9 @@ _NOT_PLANS = re.compile(
     # "what I'm going through", "Store's going good", "going out for walks": no plan
     r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse|"
     # "tom is going to LOVE a spreadsheet", "going to hate it": what someone will feel
-    r"love|like|hate|enjoy|adore|be\s+fine|freak|cry|laugh|home|bed)\b", IC)
+    r"love|like|hate|enjoy|adore|be\s+fine|freak|cry|laugh|home|bed|"
+    # "i'm going up 4 times a week": a trip to someone, not a plan of its own
+    r"up|down|around|there)\b", IC)
 
 
 _NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"

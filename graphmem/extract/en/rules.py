@@ -97,7 +97,8 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(subject, "uses_channel", channel(m.group(1) or m.group(2)), False, 0.85,
                       "channel")
     if (m := match(rf"^(?:so\s+)?no\s+((?:[\w-]+\s+)?(?:{FOOD_EN}))\b(?!.*\ballerg)", t, IC)) and (
-            not search(r"\b(?:left|more)\b", t, IC)):
+            not search(r"\b(?:left|more)\b", t, IC)) and not search(
+            rf"\bwith\s+[\w' -]{{1,30}},\s*no\s+{re.escape(m.group(1))}", ctx.sentence, IC):
         for subject in who:  # "(she's diabetic) so no sugary desserts please"
             found.add(subject, "dietary_restriction", m.group(1), False, 0.85)
     elif m := match(r"^no\s+([\w' -]{2,30}?)\s+for\s+me\b.*\ballerg", ctx.sentence, IC):
@@ -171,6 +172,13 @@ def _named_in_brackets(t: str, ctx: Context, found: Found) -> None:
             ctx.names[name.lower()] = rel
 
 
+# What someone has now, said first and then called theirs: "steeped tea with milk, no
+# sugar, that's my order now", "oat flat white - that's my go-to".
+_MY_ORDER = re.compile(r"^(?:[\w' -]+\s+)??((?:[\w'-]+\s+){0,5}?[\w'-]+)(?:,[^,]{1,20})?\s*"
+                       r"(?:,|-|–|—)\s*(?:that's|that is|it's|its)\s+(?:my|our)\s+(?:new\s+)?"
+                       r"(?:order|go-to|usual|drink|thing|jam)\b", IC)
+
+
 def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
     """Rules that read a whole sentence: a budget ("laptop budget: $1200"); the list that
     follows "allergic to like half the planet"; "tried oysters ... never again"; "my name
@@ -178,6 +186,8 @@ def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
     t = normalize(sentence)
     _named_in_brackets(normalize(ctx.sentence), ctx, found)
     _budget(t, ctx, found)
+    if (m := _MY_ORDER.match(t)) and (value := clean(m.group(1), words=6)):
+        found.add(USER, "likes", value, False, 0.85)  # "steeped tea with milk, thats my order"
     if ctx.listing and _LIST.match(t.strip()):
         predicate, subjects = ctx.listing
         for item in re.split(r",\s*(?:and\s+|&\s+)?|\s+and\s+", t.strip()):

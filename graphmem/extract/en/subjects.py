@@ -395,7 +395,7 @@ _CUT = re.compile(
     r"haha|lmao|tbh|after all|esp|especially|e\.g\.|like|i think|honestly|really|a lot|"
     r"very much|so much|all the time|it|i|she|he|they|we|you|instead|for now|"
     r"every day|everyday|recently|already|originally|mostly|part-time|over|"
-    r"rather than|instead of|than|"
+    r"rather than|instead of|than|says|said|thinks|reckons|swears|"
     r"full-time|for (?:the )?(?:past |last )?(?:\d+|a|an|one|two|three|few|several|many) "
     r"\w+|this (?:week|month|year|spring|summer|fall|autumn|winter)|next \w+|last \w+|"
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
@@ -407,7 +407,8 @@ _NOT_A_VALUE = frozenset({"to", "for", "and", "or", "it", "that", "this", "them"
                           "these", "you", "him", "her", "me", "us", "what", "how", "when",
                           "if", "everything", "something", "anything", "being", "having",
                           "with", "of", "in", "on", "at", "who", "which", "so", "as", "a",
-                          "an", "the", "your", "my", "his", "their", "our", "about", "why"})
+                          "an", "the", "your", "my", "his", "their", "our", "about", "why",
+                          "one", "ones"})
 PLACE = r"(?:the\s+)?[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+|la\s+)?[A-Z][\w'.&-]*)*"
 
 

@@ -92,6 +92,9 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     if match(r"^(?:[$€£¥]?\d|(?:the\s+|this\s+|that\s+)?(?:first|second|third|last|other|"
              r"same|latter|former|next|previous|new|old|this|that|one)\s+(?:one|ones)\b)", raw, IC):
         return  # "ideas, like 30 minutes max", "I like the second one": no taste to keep
+    if (m := match(r"^(?:the|that|this|those|these)\s+([\w-]{3,})", raw, IC)) and search(
+            rf"\b{re.escape(m.group(1).lower())}\b", ctx.heard):
+        return  # "ok i like the milestones", the assistant's: of the reply, not a taste
     if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
@@ -184,9 +187,15 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
             ctx.listing = ("allergic_to", part.subjects) if part.subjects else None
             return
         found.say(part, "allergic_to", clean(m.group(2)), bool(m.group(1)), 0.97)
-    elif m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
-                     r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC):
+    elif (m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
+                      r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC)) and not (
+            _NO_ALLERGEN.match(m.group(1)) or search(rf"\b{_NEG}\b", t[:m.start()], IC)):
         found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
+
+
+# "didn't have a single allergy issue", "any allergy problems": no allergen named
+_NO_ALLERGEN = re.compile(r"^(?:single|any|one|no|real|major|minor|slight|big|small|little|"
+                          r"serious|new|weird|random|food|seasonal|bad|mild|severe)$", IC)
 
 
 # What someone drinks, eats or does instead now: "switched from coffee to green tea",
