@@ -364,3 +364,19 @@ def test_liking_the_assistants_words_is_no_taste():
                                 ("user", "ok i like the milestones")) if f[1] == "likes"}
     assert ("user", "likes", "beatles", False) in said(
         ("user", "plan my year"), reply, ("user", "i like the beatles"))
+
+
+# -- confidence ------------------------------------------------------------------------------
+
+
+def test_a_candidate_is_never_surer_than_its_family_was_measured():
+    from graphmem.extract.calibration import GENERIC, MEASURED, ceiling
+
+    found = RuleExtractor().extract(episode(
+        "I can't eat shellfish", "my party is next Wednesday, budget $300",
+        "I mostly code in VS Code", "we explored nature last week"))
+    assert found and all(c.confidence <= ceiling(c.predicate) for c in found)
+    assert {(c.predicate, c.confidence) for c in found} >= {
+        ("dietary_restriction", MEASURED["dietary_restriction"]), ("date", MEASURED["date"])}
+    assert all(0.7 <= p <= 1 for p in MEASURED.values()) and 0.7 <= GENERIC <= 1
+    assert not set(MEASURED) - set(PREDICATES)

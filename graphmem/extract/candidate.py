@@ -10,7 +10,9 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
+from graphmem.extract.calibration import ceiling
 from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN
+from graphmem.text.language import is_chinese
 
 USER = "user"
 
@@ -159,6 +161,8 @@ class Found:
         value = _DANGLING_END.sub("", value.strip())
         if not value or not entity:
             return None
+        if not is_chinese(self.evidence):  # never surer than the rule's family measured
+            confidence = min(confidence, ceiling(predicate))
         c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
                       kind, until)
         self.items.append(c)
