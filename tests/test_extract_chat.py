@@ -380,3 +380,53 @@ def test_a_candidate_is_never_surer_than_its_family_was_measured():
         ("dietary_restriction", MEASURED["dietary_restriction"]), ("date", MEASURED["date"])}
     assert all(0.7 <= p <= 1 for p in MEASURED.values()) and 0.7 <= GENERIC <= 1
     assert not set(MEASURED) - set(PREDICATES)
+
+
+# -- things end ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["we were gonna do myrtle beach in july but renee cant get the week off so we're doing "
+      "gatlinburg labor day weekend instead"],
+     {("user", "plans_to", "do myrtle beach", True),
+      ("user", "plans_to", "gatlinburg labor day weekend", False)}),
+    (["kids are gutted so we're doing camping in cornwall instead, 16th-22nd august"],
+     {("user", "plans_to", "camping in cornwall", False)}),
+    (["and we've replaced japan (for now) with a long weekend in leura, blue mountains"],
+     {("user", "plans_to", "japan", True), ("user", "plans_to", "long weekend in leura", False)}),
+    (["ok so tenerife is officially cancelled, we lost the deposit"],
+     {("user", "plans_to", "tenerife", True)}),
+    (["the wedding's been called off"], {("user", "plans_to", "wedding", True)}),
+    (["we cancelled japan."], {("user", "plans_to", "japan", True)}),
+])
+def test_a_plan_called_off_or_replaced_ends_and_the_new_one_starts(texts, facts):
+    assert facts <= chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["my flight got cancelled", "class was cancelled today",
+                                  "we're doing it instead", "the meeting's been called off"])
+def test_what_is_cancelled_but_no_plan_ends_none(text):
+    assert not {f for f in chat(text) if f[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("texts", "rel"), [
+    (["my boyfriend nikhil is in boston", "nikhil and i ended things on saturday."], "boyfriend"),
+    (["my girlfriend and i broke up last month"], "girlfriend"),
+    (["i broke up with my boyfriend"], "boyfriend"),
+    (["my husband is a welder", "we split up in may"], "husband"),
+    (["my ex-wife and i got divorced in 2019"], "wife"),
+])
+def test_a_relationship_that_ended_is_no_longer_held(texts, rel):
+    got = chat(*texts)
+    assert ("user", "has_relation", rel, True) in got
+    if len(texts) == 1:
+        assert ("user", "has_relation", rel, False) not in got
+
+
+@pytest.mark.parametrize("texts", [
+    ("my sister and her husband split up",),
+    ("my husband is great", "we broke up the fight between the dogs"),
+    ("we split up the bill",),
+])
+def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
+    assert not {f for f in chat(*texts) if f[1] == "has_relation" and f[3]}

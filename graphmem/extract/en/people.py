@@ -102,3 +102,31 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
     elif m := match(r"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|just\s+|really\s+)?"
                     r"(?:the\s+)?([\w -]{2,30})$", t, IC):
         found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)
+
+
+# A couple that ended: "nikhil and i ended things", "my girlfriend and i broke up", "i broke
+# up with my boyfriend", "we split up" (the one partner known), "he dumped me".
+_PARTNERS = ("boyfriend", "girlfriend", "partner", "husband", "wife", "fiance", "fiancee", "bf",
+             "gf")
+_BROKE_UP = re.compile(r"\b(?:ended\s+things|(?:broke|broken|split)\s+up(?!\s+(?:the|a|an|this|"
+                       r"that)\b)|called\s+it\s+quits|separated|got\s+divorced|went\s+(?:our|separate)\s+(?:separate\s+)?"
+                       r"ways|dumped\s+me|left\s+me|(?:I|i)\s+dumped)\b", IC)
+
+
+def breakup(t: str, ctx: Context, found: Found) -> None:
+    """The end of the user's relationship with a partner: that relation no longer holds."""
+    if not _BROKE_UP.search(t) or not search(r"\b(?:I|i|we|me|us)\b", t):
+        return
+    partners = "|".join(_PARTNERS)
+    if m := search(rf"\b(?:my|our)\s+(?:ex[- ]?)?({partners})\b", t, IC):
+        rel = m.group(1).lower()
+    else:
+        named = [e for n, e in ctx.names.items() if e in _PARTNERS and search(
+            rf"\b{re.escape(n)}\b", t, IC)]
+        known = {e for e in [*ctx.names.values(), *ctx.met] if e in _PARTNERS}
+        rel = named[0] if named else known.pop() if len(known) == 1 and search(
+            r"\bwe\b", t, IC) else ""
+    if rel:  # "my girlfriend and i broke up": not also that she is one
+        found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
+            USER, "has_relation", rel)]
+        found.add(USER, "has_relation", rel, True, 0.85, "person")

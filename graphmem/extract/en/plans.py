@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -94,6 +95,39 @@ _CHANGED_MIND = re.compile(r"\bbut\b|\bhold(?:ing)? off\b|changed (?:my|our) min
                            r"\bwon't\b|\bnot (?:now|any ?more)\b", IC)
 
 
+_CALLED_OFF = re.compile(r"^(?:cancel(?:l)?ed|call(?:ed)? off|scrapped)\b", IC)
+# A plan made in place of another: "we're doing gatlinburg labor day weekend instead",
+# "going with a staycation instead"; "replaced japan with a long weekend in leura",
+# "swapped the cruise for a road trip".
+_INSTEAD = re.compile(r"^\s*(?:'re|are|'m|am|'ll|will)?\s*(?:\w+ly\s+)?(?:doing|going\s+with|"
+                      r"booking|booked|taking|having)\s+(?!it\b|that\b|this\b)(.+?)\s+instead\b",
+                      IC)
+_REPLACED = re.compile(r"\b(?:I|we)(?:\s*'ve|\s+have)?\s+(?:replaced|swapped)\s+(?:the\s+|our\s+|"
+                       r"my\s+)?([\w' -]+?)\s*(?:[,(][\w ]{1,15}[,)])?\s*\b(?:with|for)\s+(.+)",
+                       IC)
+# "tenerife is officially cancelled", "the wedding's been called off": that plan, ended.
+_IS_OFF = re.compile(r"(?:^|[,.;!?]\s*)(?:(?:so|ok|and|well)\s+)*(?:the\s+|our\s+|my\s+)?"
+                     r"([\w -]{2,40}?)(?:\s+(?:is|was|got|has\s+been)|'s(?:\s+been)?)\s+"
+                     r"(?:officially\s+|now\s+|definitely\s+|just\s+)?(?:cancel(?:l)?ed|"
+                     r"called\s+off|scrapped)\b", IC)
+_NOT_A_PLAN_OFF = re.compile(r"\b(?:flight|train|class|appointment|order|subscription|meeting|"
+                             r"shift|it|that|this|school|work|practice|game)s?\b", IC)
+
+
+def plans_changed(sentence: str, ctx: Context, found: Found) -> None:
+    """Plans ended or replaced, said of the plan itself: "tenerife is officially
+    cancelled" (the user's plan of that name ends), "we've replaced japan (for now) with
+    a long weekend in leura" (that one ends, the new one starts)."""
+    part = Part((USER,), sentence)
+    if (m := _IS_OFF.search(sentence)) and (said := clean(m.group(1), words=6)) and not (
+            _NOT_A_PLAN_OFF.search(said)):
+        plan(part, dropped(said, part, ctx), True, ctx, found)
+    if (m := _REPLACED.search(sentence)) and (new := clean(m.group(2).split(",")[0], words=6)):
+        old = clean(m.group(1), words=6)
+        plan(part, dropped(old, part, ctx) if old else "", True, ctx, found)
+        plan(part, new, False, ctx, found)
+
+
 def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if part.subjects is None or part.past:
         return
@@ -144,8 +178,12 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(rf"{_DROP}(.+)", t, IC):
         said = clean(m.group(1), words=6)
         value = dropped(said, part, ctx)
-        if value != said or _PLANNABLE.search(said) or _ACTIVITY.match(said):
+        if value != said or _PLANNABLE.search(said) or _ACTIVITY.match(said) or (
+                _CALLED_OFF.match(m.group(0).strip()) and said):  # "we cancelled japan"
             plan(part, value, True, ctx, found)
+    elif m := _INSTEAD.match(t):  # "so we're doing camping in cornwall instead"
+        plan(part, clean(m.group(1), words=6), False, ctx, found)
+
     elif match(r"^(?:(?:honestly|actually|yeah|well|ok)\s+)*(?:not anymore|no longer|"
                r"not happening|not doing (?:that|it) anymore)\s*$", t, IC) and ctx.plans:
         entity, value = ctx.plans[-1]

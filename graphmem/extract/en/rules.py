@@ -19,9 +19,16 @@ from graphmem.extract.candidate import (
 from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.money import _budget
-from graphmem.extract.en.people import _BARE_KIN, _correction, _exception, _pets, _self_name
+from graphmem.extract.en.people import (
+    _BARE_KIN,
+    _correction,
+    _exception,
+    _pets,
+    _self_name,
+    breakup,
+)
 from graphmem.extract.en.places import _home, _home_of, _origin
-from graphmem.extract.en.plans import _plans, plan_value
+from graphmem.extract.en.plans import _plans, plan_value, plans_changed
 from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
@@ -109,6 +116,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(subject, "uses_channel", channel(m.group(1)), False, 0.8, "channel")
     _exception(t, ctx, found)
     _home_of(t, ctx, found)
+    breakup(t, ctx, found)
     if (m := MY_THING.match(t)) and (value := clean(m.group(1))) and not match(
             r"^(?:it|this|that|which|what|there|here)$", value, IC):
         for subject in who:  # "athletic run wild is my thing now", "true crime is my comfort genre"
@@ -186,6 +194,7 @@ def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
     t = normalize(sentence)
     _named_in_brackets(normalize(ctx.sentence), ctx, found)
     _budget(t, ctx, found)
+    plans_changed(t, ctx, found)
     if (m := _MY_ORDER.match(t)) and (value := clean(m.group(1), words=6)):
         found.add(USER, "likes", value, False, 0.85)  # "steeped tea with milk, thats my order"
     if ctx.listing and _LIST.match(t.strip()):
