@@ -11,7 +11,7 @@ import pytest
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
 from graphmem.facts.normalize import AliasTable
-from graphmem.facts.predicates import PREDICATES
+from graphmem.facts.predicates import PREDICATES, canonical_predicate
 
 TS = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)
 
@@ -355,9 +355,11 @@ def test_liking_the_assistants_words_is_no_taste():
     def said(*turns: tuple[str, str]) -> set[tuple]:
         actions = tuple(Action(role=role, content=text, ts=TS + timedelta(minutes=i),
                                msg_id=i + 1) for i, (role, text) in enumerate(turns))
-        return kept(RuleExtractor().extract(Episode(
-            event_id="e", user_id="u", session_id="s", start_time=TS, end_time=TS,
-            participants=("u",), goal="plan", actions=actions, result="", raw_span=(1, 2))))
+        return {(c.entity, canonical_predicate(c.predicate), c.value, c.negated)
+                for c in RuleExtractor().extract(Episode(
+                    event_id="e", user_id="u", session_id="s", start_time=TS, end_time=TS,
+                    participants=("u",), goal="plan", actions=actions, result="",
+                    raw_span=(1, 2)))}  # generic readings too: "like" is stored as likes
 
     reply = ("assistant", "Here is a plan with three milestones and a budget table.")
     assert not {f for f in said(("user", "plan my year"), reply,
@@ -430,3 +432,64 @@ def test_a_relationship_that_ended_is_no_longer_held(texts, rel):
 ])
 def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
     assert not {f for f in chat(*texts) if f[1] == "has_relation" and f[3]}
+
+
+
+# -- hobbies, dislikes, the user's own name --------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["i play pickleball tuesday and thursday mornings at the sportsplex with my friend "
+      "marlene, love it"], ("user", "likes", "pickleball", False)),
+    (["also started playing sunday soccer in humboldt park with dev, coed rec league"],
+     ("user", "likes", "soccer", False)),
+    (["the guys from work got me into their tuesday night bowling league"],
+     ("user", "likes", "bowling league", False)),
+    (["i went to the badminton drop-in last thursday and it was SO fun"],
+     ("user", "likes", "badminton", False)),
+    (["i joined a running club"], ("user", "likes", "running", False)),
+    (["my daughter plays volleyball"], ("daughter", "likes", "volleyball", False)),
+])
+def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[1:] == fact[1:] and f[0] != fact[0]}  # not the friend's
+
+
+@pytest.mark.parametrize("text", ["i play it safe", "i played with the kids all day",
+                                  "i'm playing catch-up at work",
+                                  "i've been doing overtime every weekend and i hate it"])
+def test_playing_along_or_working_overtime_is_no_hobby(text):
+    assert not {f for f in chat(text) if f[1] == "likes" and not f[3]}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("and no coriander in anything pls, tastes like soap to me",
+     ("user", "dietary_restriction", "coriander", False)),
+    ("no onions in it", ("user", "dietary_restriction", "onions", False)),
+    ("oh and nothing spicy please i cant handle any heat at all",
+     ("user", "dietary_restriction", "spicy", False)),
+])
+def test_a_food_kept_out_of_everything_is_a_restriction(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["no rush at all", "no worries at all", "nothing fancy please"])
+def test_no_rush_and_no_worries_keep_nothing_out(text):
+    assert chat(text) == set()
+
+
+@pytest.mark.parametrize(("texts", "name"), [
+    (["yeah go. im tomas btw."], "Tomas"),
+    (["im bev macisaac, 66, retired from canada post"], "Bev Macisaac"),
+    (["i want a refund or a date", "sign it rosie hughes"], "Rosie Hughes"),
+])
+def test_the_users_name_typed_in_lower_case(texts, name):
+    assert ("user", "name", name, False) in chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["im gutted", "im prediabetic now", "im knackered, 38",
+                                  "I'm keto, so keep the carbs low", "im back btw",
+                                  "sign it from the whole team"])
+def test_a_state_or_a_diet_is_no_name(text):
+    assert not {f for f in chat(text) if f[1] == "name"}

@@ -154,6 +154,7 @@ class Found:
         self.evidence = evidence
         self.ctx = ctx
         self.items: list[Candidate] = []
+        self.read = False  # a rule read the clause and found it says nothing to keep
 
     def add(self, entity: str, predicate: str, value: str, negated: bool = False,
             confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,

@@ -165,8 +165,8 @@ class RuleExtractor:
             named = [p.subjects for p in parts if p.subjects is not None]
             if named:
                 carry = named[-1]
-            if any(c.predicate != "has_relation" for c in found.items):
-                covered.append(span)
+            if found.read or any(c.predicate != "has_relation" for c in found.items):
+                covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)
         out[first:] = _corrections(out[first:])
         return sentence, hedged, covered

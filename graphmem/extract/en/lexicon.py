@@ -44,6 +44,12 @@ def is_verb(lemma: str) -> bool:
     return lemma.lower() in _tables()["verb"] or lemma.lower() in {"be", "have", "do"}
 
 
+def is_noun(word: str) -> bool:
+    """Is ``word`` (or its singular) a noun a dictionary lists ("bowling", "aquafit" not)?
+    A word no dictionary lists may still be one: names of sports and games are coined."""
+    return any(form in _tables()["noun"] for form in lemmas(word.lower())) or not is_word(word)
+
+
 def is_adjective(word: str) -> bool:
     return word.lower() in _tables()["adj"]
 

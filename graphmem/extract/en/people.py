@@ -14,6 +14,7 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import is_name
+from graphmem.extract.en.lexicon import is_word
 from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
@@ -24,6 +25,7 @@ from graphmem.extract.en.subjects import (
     singular,
 )
 from graphmem.extract.vocab import (
+    DIET_EN,
     PET_EN,
     REL_EN,
 )
@@ -49,6 +51,33 @@ def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
          or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
     if m and is_name(m.group(1)):
         found.say(part, "name", m.group(1), False, 0.9, "name")
+    elif (name := _lower_name(match(r"^(?:'m|am)\s+([a-z][a-z'-]+)(?:\s+([a-z][a-z'-]+))?(?=\s*"
+                                     r"(?:\bbtw\b|\bby the way\b|\bhere\b|$))", t))) and search(
+            rf"\b{re.escape(name.lower())}\s*(?:,\s*\d|btw|by the way|here)", ctx.sentence.lower()):
+        found.say(part, "name", name, False, 0.85, "name")  # "im tomas btw", "im bev macisaac, 66"
+
+
+def _lower_name(m: re.Match[str] | None, surname_any: bool = False) -> str:
+    """A name typed in lower case: a first word no dictionary lists ("tomas", "bev"), and
+    the word after it when it is no dictionary word either ("macisaac") — or any word, at a
+    sign-off ("sign it rosie hughes")."""
+    if m is None or m.group(1) in NOT_NAMES or is_word(m.group(1)) or "-" in m.group(1) or (
+            search(rf"^(?:{DIET_EN})$|(?:arian|ist|ish|ed|ic)$", m.group(1), IC)):
+        return ""  # "I'm keto", "I'm pescatarian", "im gluten-free": a diet, not a name
+    last = m.group(2) or ""
+    if last and (last in NOT_NAMES or (is_word(last) and not surname_any)):
+        last = ""
+    return " ".join(w.capitalize() for w in (m.group(1), last) if w)
+
+
+def signed(t: str, found: Found) -> None:
+    """The user's name at a sign-off they ask for: "sign it rosie hughes"."""
+    m = match(r"^(?:(?:and|pls|please)\s+)*(?:sign\s+(?:it|off|this|the\s+\w+)(?:\s+(?:as|from|"
+              r"with))?|signed)\s*,?\s+([A-Za-z][a-z'-]+)(?:\s+([A-Za-z][a-z'-]+))?\s*[.!]*$",
+              t, IC)
+    if m and (name := _lower_name(re.match(r"(\S+)(?:\s+(\S+))?", " ".join(
+            w.lower() for w in m.groups() if w)), surname_any=True)):
+        found.add(USER, "name", name, False, 0.85, "name")
 
 
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:

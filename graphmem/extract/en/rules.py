@@ -26,6 +26,7 @@ from graphmem.extract.en.people import (
     _pets,
     _self_name,
     breakup,
+    signed,
 )
 from graphmem.extract.en.places import _home, _home_of, _origin
 from graphmem.extract.en.plans import _plans, plan_value, plans_changed
@@ -37,7 +38,15 @@ from graphmem.extract.en.subjects import (
     clean,
     normalize,
 )
-from graphmem.extract.en.tastes import MY_THING, _allergy, _changes, _fan_of, _food, _likes
+from graphmem.extract.en.tastes import (
+    MY_THING,
+    _allergy,
+    _changes,
+    _fan_of,
+    _food,
+    _hobby,
+    _likes,
+)
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
     FOOD_EN,
@@ -49,9 +58,16 @@ from graphmem.extract.vocab import (
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
-    for rule in (_self_name, _likes, _changes, _food, _allergy, _home, _origin, _work, _study,
-                 _pets, _plans, _channels, _tools):
+    for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _home, _origin, _work,
+                 _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
+
+
+# A food kept out of everything: "and no coriander in anything pls", "no onions in it",
+# "oh and nothing spicy please i cant handle any heat".
+_NONE_OF_IT = re.compile(r"^(?:(?:and|so|oh|also|but)\s+)*(?:no\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)"
+                         r"\s+in\s+(?:anything|it|them)|nothing\s+(spicy|sweet|fried|raw|hot))"
+                         r"(?:\s+(?:please|pls|plz|for\s+me)\b.*)?\s*[.!]*$", IC)
 
 
 def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
@@ -108,6 +124,9 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             rf"\bwith\s+[\w' -]{{1,30}},\s*no\s+{re.escape(m.group(1))}", ctx.sentence, IC):
         for subject in who:  # "(she's diabetic) so no sugary desserts please"
             found.add(subject, "dietary_restriction", m.group(1), False, 0.85)
+    elif m := _NONE_OF_IT.match(t):  # "no coriander in anything pls", "nothing spicy please"
+        for subject in who:
+            found.add(subject, "dietary_restriction", m.group(1) or m.group(2), False, 0.85)
     elif m := match(r"^no\s+([\w' -]{2,30}?)\s+for\s+me\b.*\ballerg", ctx.sentence, IC):
         found.add(USER, "allergic_to", m.group(1), False, 0.9)  # "No peanuts for me, allergy"
     if m := search(rf"\b(?i:in|on|into)\s+(?:the|our|my)\s+({_CH})\s+(?i:channel|group|chat|"
@@ -117,6 +136,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     _exception(t, ctx, found)
     _home_of(t, ctx, found)
     breakup(t, ctx, found)
+    signed(t, found)
     if (m := MY_THING.match(t)) and (value := clean(m.group(1))) and not match(
             r"^(?:it|this|that|which|what|there|here)$", value, IC):
         for subject in who:  # "athletic run wild is my thing now", "true crime is my comfort genre"

@@ -269,8 +269,9 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
                         subject_said=not subjectless))
     for i, (_start, end, subjects) in enumerate(anchors):
         stop = anchors[i + 1][0] if i + 1 < len(anchors) else len(text)
-        if end < stop or i + 1 == len(anchors):  # a clause that is only its subject ("sam
-            out.append(Part(subjects, text[end:stop].strip(), hedged, past))  # (my partner)")
+        alone = len(anchors) == 1 and not head.strip()  # a clause that is only its subject
+        if end < stop or alone:  # ("sam (my partner)"), not "with my friend marlene" at the end
+            out.append(Part(subjects, text[end:stop].strip(), hedged, past))
     return out
 
 

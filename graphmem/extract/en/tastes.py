@@ -14,6 +14,7 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.channels import _CH
 from graphmem.extract.en.grammar import _ADV, _ADV_OR_NEG, _AUX, _BE, _NEG
+from graphmem.extract.en.lexicon import is_noun
 from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
@@ -94,7 +95,8 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         return  # "ideas, like 30 minutes max", "I like the second one": no taste to keep
     if (m := match(r"^(?:the|that|this|those|these)\s+([\w-]{3,})", raw, IC)) and search(
             rf"\b{re.escape(m.group(1).lower())}\b", ctx.heard):
-        return  # "ok i like the milestones", the assistant's: of the reply, not a taste
+        found.read = True  # "ok i like the milestones", the assistant's: of the reply
+        return
     if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
@@ -230,3 +232,37 @@ def _changes(t: str, part: Part, ctx: Context, found: Found) -> None:
             m.group(1), flags=IC))) and not match(r"^(?:it|that|this|them|everything|work)$",
                                                    value, IC):
         found.say(part, "likes", value, True, 0.85)
+
+
+# What someone does for fun, by the words that say it is theirs: "i play pickleball tuesday
+# and thursday mornings", "started playing sunday soccer", "the guys from work got me into
+# their tuesday night bowling league", "ive been doing aquafit mondays and wednesdays ... i
+# LOVE it", "joined a running club", "went to the badminton drop-in ... it was SO fun".
+_WHEN = (r"(?:(?:on\s+|every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+"
+         r"(?:and\s+\w+days?\s+)?(?:night|nights|morning|mornings|evening|evenings)?\s*|"
+         r"weekly\s+|rec\s+|coed\s+)*")
+_PLAYS = re.compile(rf"^\s*(?:'ve\s+been\s+|have\s+been\s+|been\s+|'m\s+|am\s+|just\s+|also\s+)*"
+                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}([a-z][\w-]+)\b", IC)
+_GOT_INTO = re.compile(rf"\bgot\s+(?:me|us)\s+into\s+(?:their|the|a|an|my|our)?\s*{_WHEN}"
+                       r"([a-z][\w-]+(?:\s+(?:league|club|class|team|group))?)\b", IC)
+_JOINED = re.compile(rf"\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+{_WHEN}"
+                     r"([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:league|club|team|group|class)\b", IC)
+_DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
+                         rf"(?:{_WHEN}|for\s+a\s+\w+\s+|at\s+the\s+)[^.!?]*?\b(?:i\s+)?(?:love|loving|enjoy|enjoying)\s+it\b",
+                         IC)
+_WENT_FUN = re.compile(r"\b(?:went\s+to|tried|did)\s+(?:a|an|the|my\s+first)\s+([a-z][\w-]+)\s+"
+                       r"(?:drop-in|class|session|lesson|practice|game|meetup)\b[^.!?]*?\b(?:was\s+"
+                       r"(?:so\s+|really\s+|super\s+)?(?:fun|great|amazing)|loved\s+it)\b", IC)
+_NOT_HOBBY = frozenset({"it", "them", "that", "this", "with", "around", "along", "games", "game",
+                        "some", "a", "the", "up", "out", "catch-up", "dumb", "nice", "safe"})
+
+
+def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or (part.past and not _GOT_INTO.search(t)):
+        return
+    m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
+         or _WENT_FUN.search(t))
+    if m and (value := m.group(1).lower()) not in _NOT_HOBBY and value.split()[0] not in (
+            _NOT_HOBBY) and is_noun(value.split()[-1]):
+        for subject in part.subjects:  # (a taste the person shows, not said as a like)
+            found.add(subject, "likes", value, False, 0.85)
