@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from graphmem_bench.histories.baselines import TurnIndex, words
 from graphmem_bench.histories.data import load_chat_set, load_longmemeval, parse_lme_date
-from graphmem_bench.histories.facts import evaluate, matches, says, still_says
+from graphmem_bench.histories.facts import evaluate, matches, salient, says, still_says
 from graphmem_bench.histories.run import run_histories
 from graphmem_bench.histories.score import answer_score, evidence_score, keys_in_context
 
@@ -87,6 +87,12 @@ def test_key_facts_match_who_they_belong_to():
     assert matches({"entity": "sister", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "user", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "sister", "predicate": "likes", "value": "beagle"}, key)
+
+
+def test_salient_words_fold_accents_and_say_mother_for_mum():
+    assert salient("Tomás Reyes") == {"tomas", "reyes"}
+    assert salient("my mum Carol") == salient("mother: Carol") == {"mother", "carol"}
+    assert salient("妈妈喜欢兰花") >= {"妈妈", "兰花"}
 
 
 @pytest.mark.parametrize(("fact", "key", "said"), [

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -64,9 +65,18 @@ def owners(key: dict[str, Any]) -> set[str]:
     return {n for n in names if n}
 
 
+# Words for the same relative: "mum" in a stored fact says the key's "mother".
+_SAME_RELATIVE = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
+                  "dad": "father", "daddy": "father", "papa": "father"}
+
+
 def salient(text: str) -> set[str]:
-    lower = text.lower()
-    units = {w for w in _LATIN.findall(lower) if len(w) > 2 and w not in QUERY_STOPWORDS}
+    """Content words (accents folded: "Tomás" is "tomas"; "mum" is "mother") and runs of
+    two Chinese characters."""
+    lower = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower())
+                    if not unicodedata.combining(ch))
+    units = {_SAME_RELATIVE.get(w, w) for w in _LATIN.findall(lower)
+             if len(w) > 2 and w not in QUERY_STOPWORDS}
     for run in _HAN.findall(lower):
         units |= {run[i:i + 2] for i in range(len(run) - 1)}
     return units
