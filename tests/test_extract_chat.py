@@ -493,3 +493,35 @@ def test_the_users_name_typed_in_lower_case(texts, name):
                                   "sign it from the whole team"])
 def test_a_state_or_a_diet_is_no_name(text):
     assert not {f for f in chat(text) if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["my girlfriend renee is great", "renee is TERRIFIED of heights so no skybridge"],
+     ("girlfriend", "likes", "heights", True)),
+    (["i'm scared of flying"], ("user", "likes", "flying", True)),
+    (["its just black coffee in the morning and la croix now"],
+     ("user", "likes", "black coffee in the morning", False)),
+    (["im on sparkling water w lime now"], ("user", "likes", "sparkling water w lime", False)),
+    (["we're sticking to kombucha"], ("user", "likes", "kombucha", False)),
+])
+def test_fear_is_a_dislike_and_what_is_had_now_a_taste(texts, fact):
+    assert fact in chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["its just me now", "I'm on keto right now, under 20g a day",
+                                  "she was scared of the dog"])
+def test_no_taste_in_company_a_diet_or_someone_unnamed(text):
+    assert not {f for f in chat(text) if f[1] == "likes"}
+
+
+def test_back_from_a_trip_planned_before_ends_that_plan():
+    rules = RuleExtractor()
+    planned, back, elsewhere, shift = rules.extract_many([
+        episode("kids are gutted so we're doing camping in cornwall instead", event_id="a"),
+        episode("back from cornwall!! best week ever honestly", event_id="b", minutes=9000),
+        episode("back from cdmx!!! alyssa cried at casa azul", event_id="c", minutes=9100),
+        episode("just got home from shift and the dog ate the trash", event_id="d",
+                minutes=9200)])
+    assert ("user", "plans_to", "camping in cornwall", False) in kept(planned)
+    assert ("user", "plans_to", "camping in cornwall", True) in kept(back)
+    assert not {f for f in kept(elsewhere) | kept(shift) if f[1] == "plans_to"}

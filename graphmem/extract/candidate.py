@@ -81,6 +81,7 @@ class Context:
     speaker: str | None = None      # "Name: ..." transcripts: first person is the speaker
     names: dict[str, str] = field(default_factory=dict)  # "emma" → "sister"
     plans: list[tuple[str, str]] = field(default_factory=list)  # (entity, plan), in order
+    earlier_plans: list[tuple[str, str]] = field(default_factory=list)  # of earlier episodes
     last: Candidate | None = None   # the latest fact of the current sentence
     deliverable: str | None = None  # the last thing said to be due
     budget_said: bool = False       # a budget was named in this episode

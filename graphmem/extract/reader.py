@@ -52,6 +52,7 @@ class RuleExtractor:
     def __init__(self, generic: bool = True) -> None:
         self.generic = generic
         self.known_names: dict[str, dict[str, str]] = {}
+        self.known_plans: dict[str, list[tuple[str, str]]] = {}  # made in earlier episodes
 
     def remember_names(self, user_id: str, names: dict[str, str]) -> None:
         """Names already given to the user's people and pets (``{"kayla": "daughter"}``),
@@ -71,7 +72,8 @@ class RuleExtractor:
             said = [a for a in episode.actions if a.role == "user"]
             # the event of the first thing said, whole (the goal may be cut: "…birthday")
             ctx = Context(event=event_in(summarize_goal(said, limit=10_000)) if said else None,
-                          names=self.known_names.setdefault(episode.user_id, {}))
+                          names=self.known_names.setdefault(episode.user_id, {}),
+                          earlier_plans=self.known_plans.setdefault(episode.user_id, []))
             found.append([])
             deferred.append([])
             for action in episode.actions:
@@ -80,6 +82,7 @@ class RuleExtractor:
                     continue
                 found[-1].extend(self.extract_text(action.content[:MAX_READ_CHARS], action.ts, ctx,
                                                    deferred[-1]))
+            ctx.earlier_plans.extend(ctx.plans)  # "back from cornwall!!" ends a plan of before
         readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])
         out = []
         for episode, episode_found, episode_deferred in zip(episodes, found, deferred,

@@ -71,12 +71,14 @@ _SAME_RELATIVE = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "
 
 
 def salient(text: str) -> set[str]:
-    """Content words (accents folded: "Tomás" is "tomas"; "mum" is "mother") and runs of
-    two Chinese characters."""
+    """Content words (accents folded: "Tomás" is "tomas"; "mum" is "mother"; a plural's
+    "s" off) and runs of two Chinese characters."""
     lower = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower())
                     if not unicodedata.combining(ch))
     units = {_SAME_RELATIVE.get(w, w) for w in _LATIN.findall(lower)
              if len(w) > 2 and w not in QUERY_STOPWORDS}
+    units = {w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+             for w in units}  # "peanuts" says "peanut"
     for run in _HAN.findall(lower):
         units |= {run[i:i + 2] for i in range(len(run) - 1)}
     return units

@@ -21,7 +21,7 @@ from graphmem.extract.en.subjects import (
     place,
 )
 from graphmem.extract.en.tastes import _ENDS_ON_PREPOSITION
-from graphmem.extract.plans import dropped, plan
+from graphmem.extract.plans import dropped, names_plan, plan
 
 _PLAN_VERB = (r"(?:going to|gonna|planning to|planning on|plan to|plans to|intend to|"
               r"intending to|aiming to|aim to|hoping to|about to|set to|decided to|signed up to|"
@@ -114,11 +114,22 @@ _NOT_A_PLAN_OFF = re.compile(r"\b(?:flight|train|class|appointment|order|subscri
                              r"shift|it|that|this|school|work|practice|game)s?\b", IC)
 
 
+# A trip taken: "back from cornwall!!", "just got home from calgary!" — not from work.
+_BACK_FROM = re.compile(r"^(?:(?:ok|so|well|just|finally|we're|were|we are|i'm|im|i am|got|"
+                        r"made it)\s+)*(?:back|home)\s+from\s+(?:the\s+|our\s+|my\s+)?"
+                        r"([\w' -]{2,30}?)\s*(?:[!.,]|$)", IC)
+
+
 def plans_changed(sentence: str, ctx: Context, found: Found) -> None:
     """Plans ended or replaced, said of the plan itself: "tenerife is officially
     cancelled" (the user's plan of that name ends), "we've replaced japan (for now) with
-    a long weekend in leura" (that one ends, the new one starts)."""
+    a long weekend in leura" (that one ends, the new one starts), "back from cornwall!!"
+    (a plan made before that names it is done)."""
     part = Part((USER,), sentence)
+    if (m := _BACK_FROM.match(sentence)) and (said := clean(m.group(1))) and (done := next((
+            v for e, v in reversed([*ctx.earlier_plans, *ctx.plans])
+            if e == USER and names_plan(said, v)), None)):
+        plan(part, done, True, ctx, found)
     if (m := _IS_OFF.search(sentence)) and (said := clean(m.group(1), words=6)) and not (
             _NOT_A_PLAN_OFF.search(said)):
         plan(part, dropped(said, part, ctx), True, ctx, found)

@@ -208,9 +208,15 @@ _SWITCHED = re.compile(r"\bswitched\s+(?:over\s+)?from\s+(?:the\s+)?(.+?)\s+to\s
 MY_THING = re.compile(r"^(?:and\s+|also\s+|so\s+)*(.+?)\s+(?:is|are)\s+(?:my|our)\s+(?:new\s+)?"
                       r"(?:thing|go-to|jam|drink|order|comfort\s+\w+|favou?rite(?:\s+\w+)?)"
                       r"(?:\s+now)?(?:\s+(?:which|and|but|lol|haha)\b.*)?$", IC)
-_ON_NOW = re.compile(r"^(?:(?:I'm|I am|we're)\s+)?(?:just\s+)?on\s+(.+?)\s+now$", IC)
-_STICKING = re.compile(r"^(?:(?:I'm|I am|we're)\s+)?(?:sticking|sticking\s+with|sticking)\s+"
-                       r"(?:to|with)\s+(.+)$", IC)
+_ON_NOW = re.compile(r"^(?:(?:I'm|I am|we're|'m|am|'re|are)\s+)?(?:just\s+)?on\s+(.+?)\s+"
+                     r"(?:right\s+)?now$", IC)
+# What is had now, said alone ("its just black coffee in the morning and la croix now",
+# "it's all oat milk now"); fear said as a dislike ("is TERRIFIED of heights").
+_JUST_NOW = re.compile(r"^(?:it's|its|it is)\s+(?:just|all|only)\s+(.+?)\s+now\b", IC)
+_AFRAID = re.compile(r"^\s*(?:'s|is|'m|am|'re|are)\s+(?:so\s+|really\s+|absolutely\s+|still\s+)?"
+                     r"(?:terrified|scared|afraid|frightened)\s+of\s+(.+)", IC)
+_STICKING = re.compile(r"^(?:(?:I'm|I am|we're|'m|am|'re|are)\s+)?sticking\s+(?:to|with)\s+(.+)$",
+                       IC)
 # (Quitting a class or a drink is no dislike: "packed in pottery", "quit the monsters".)
 _GAVE_UP = re.compile(r"^(?:(?:I'm|I am)\s+)?(?:(?:so|also|honestly|basically)\s+)*(?:"
                       r"(?:not\s+going\s+back\s+to)|(?:don't\s+even\s+miss))"
@@ -225,8 +231,15 @@ def _changes(t: str, part: Part, ctx: Context, found: Found) -> None:
         if old and new:
             found.say(part, "likes", new, False, 0.85)
             found.say(part, "likes", old, True, 0.85)
-    elif (m := _ON_NOW.match(t) or _STICKING.match(t)) and (value := clean(m.group(1))):
+    elif (m := _ON_NOW.match(t) or _STICKING.match(t)) and (value := clean(m.group(1))) and not (
+            match(rf"^(?:an?\s+)?(?:{DIET_EN})(?:\s+diet)?$", value, IC)):  # "on keto now": a diet
         found.say(part, "likes", value, False, 0.85)
+    elif (m := _JUST_NOW.match(t)) and (value := clean(m.group(1), words=6)) and not match(
+            r"^(?:me|us|him|her|them|you|the\s+two\s+of\s+us)$", value, IC):
+        found.say(part, "likes", value, False, 0.85)  # "its just black coffee ... now"
+    elif m := _AFRAID.match(t):
+        if value := clean(m.group(1)):
+            found.say(part, "likes", value, True, 0.85)  # "renee is TERRIFIED of heights"
     elif (m := _GAVE_UP.match(t)) and (value := clean(re.sub(
             r"\s+(?:cold turkey|for (?:real|good)|this week|anyway|completely)\b.*$", "",
             m.group(1), flags=IC))) and not match(r"^(?:it|that|this|them|everything|work)$",
