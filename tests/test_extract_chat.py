@@ -525,3 +525,21 @@ def test_back_from_a_trip_planned_before_ends_that_plan():
     assert ("user", "plans_to", "camping in cornwall", False) in kept(planned)
     assert ("user", "plans_to", "camping in cornwall", True) in kept(back)
     assert not {f for f in kept(elsewhere) | kept(shift) if f[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("also maisie has a peanut allergy (epipen, the works)", ("Maisie", "allergic_to", "peanut",
+                                                              False)),
+    ("priya is vegetarian, and now pregnant", ("Priya", "diet", "vegetarian", False)),
+    ("tasha is the other receptionist", ("Tasha", "works_as", "other receptionist", False)),
+])
+def test_a_name_typed_in_lower_case_opening_a_clause_is_someone(text, fact):
+    got = chat(text)
+    assert fact in got
+    assert not {f for f in got if f[0] == "user"}
+
+
+@pytest.mark.parametrize("text", ["cellvera is a biotech startup", "tmrw is my birthday",
+                                  "sobeys has the best bread", "honestly is fine"])
+def test_a_firm_a_shop_or_chat_shorthand_opening_a_clause_is_nobody(text):
+    assert not {f for f in chat(text) if f[1] not in {"has_relation"}}

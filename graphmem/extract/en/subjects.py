@@ -256,7 +256,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
             continue  # "a mum of two", "the dad stuff": not the user's own
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
-    anchors = _known_names(text, ctx, anchors)
+    anchors = _known_names(text, ctx, _new_name(text, ctx, anchors))
     for start, end, subjects in anchors:
         if subjects is not None and len(subjects) == 1:
             _learn_gender(subjects[0], text[start:end], ctx)
@@ -273,6 +273,33 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         if end < stop or alone:  # ("sam (my partner)"), not "with my friend marlene" at the end
             out.append(Part(subjects, text[end:stop].strip(), hedged, past))
     return out
+
+
+# A word no dictionary lists opening a clause, followed by what says something of a
+# person: a name typed in lower case ("maisie has a peanut allergy", "priya is vegetarian").
+_NEW_NAME = re.compile(r"^(?:(?:and|but|so|also|oh|ok|plus|then|now|well|btw)\s+)*"
+                       r"([a-z][a-z'-]{2,15})(?=\s+(?:is|has|was|had|loves|likes|hates|wants|works|lives|"
+                       r"'s\s+(?:got|a|an|been|still|so|really|vegetarian|vegan|allergic))\b)")
+_CHAT_WORDS_NOT_NAMES = frozenset({"tmrw", "tmr", "tbh", "idk", "ngl", "omg", "lol", "lmao", "btw",
+                                   "imo", "imho", "pls", "plz", "thx", "yep", "nope", "gonna",
+                                   "wanna", "gotta", "kinda", "sorta", "dunno", "tho", "cuz",
+                                   "bc", "rn", "ofc", "yall", "everyones", "noone"})
+
+
+def _new_name(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]]
+              ) -> list[tuple[int, int, tuple[str, ...] | None]]:
+    m = _NEW_NAME.match(text)
+    if m is None or any(a <= m.start(1) < b for a, b, _ in anchors):
+        return anchors
+    word = m.group(1)
+    from graphmem.extract.en.lexicon import is_word
+
+    if (word in NOT_NAMES or word in _CHAT_WORDS_NOT_NAMES or word in ctx.names or is_word(word)
+            or not re.search(r"[aeiouy]", word)):
+        return anchors
+    entity = ctx.names[word] = word.capitalize()
+    ctx.meet(entity)
+    return sorted([*anchors, (m.start(1), m.end(1), (entity,))])
 
 
 def _known_names(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]]
