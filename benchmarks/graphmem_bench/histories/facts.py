@@ -67,12 +67,15 @@ def owners(key: dict[str, Any]) -> set[str]:
 
 # Words for the same relative: "mum" in a stored fact says the key's "mother".
 _SAME_RELATIVE = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
-                  "dad": "father", "daddy": "father", "papa": "father"}
+                  "dad": "father", "daddy": "father", "papa": "father", "buddy": "friend",
+                  "bff": "friend", "bestie": "friend", "grandchildren": "grandchild",
+                  "granddaughter": "grandchild", "grandson": "grandchild",
+                  "grandkids": "grandchild", "grandkid": "grandchild"}
 
 
 def salient(text: str) -> set[str]:
-    """Content words (accents folded: "Tomás" is "tomas"; "mum" is "mother"; a plural's
-    "s" off) and runs of two Chinese characters."""
+    """Content words (accents folded: "Tomás" is "tomas"; "mum" says "mother", "buddy"
+    "friend"; a plural's "s" off) and runs of two Chinese characters."""
     lower = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower())
                     if not unicodedata.combining(ch))
     units = {_SAME_RELATIVE.get(w, w) for w in _LATIN.findall(lower)
@@ -97,7 +100,10 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
 
 def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     """``matches``, with the polarity the key says: a dislike is a negated ``likes`` (or a
-    restriction); anything else is said only by a fact that is not negated."""
+    restriction); a like, job, home... only a fact that is not negated. A key of any
+    predicate (health, other: "terrified of heights") is said either way by its words."""
+    if ATTRIBUTE_PREDICATES.get(key.get("attribute", "other")) is None:
+        return matches(fact, key)
     negated = key.get("attribute") == "dislikes" and fact["predicate"] == "likes"
     return bool(fact.get("negated")) == negated and matches(fact, key)
 
