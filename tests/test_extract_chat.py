@@ -543,3 +543,24 @@ def test_a_name_typed_in_lower_case_opening_a_clause_is_someone(text, fact):
                                   "sobeys has the best bread", "honestly is fine"])
 def test_a_firm_a_shop_or_chat_shorthand_opening_a_clause_is_nobody(text):
     assert not {f for f in chat(text) if f[1] not in {"has_relation"}}
+
+
+# -- dates that were said ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("jen's hen do is booked!! bath, saturday 18th october, spa + dinner",
+     ("dinner", "date", "2025-10-18", False)),
+    ("my interview is on tuesday 6th may", ("interview", "date", "2025-05-06", False)),
+    ("my interview is on the 18th of october", ("interview", "date", "2025-10-18", False)),
+    ("Our 10th anniversary is on Feb 14, 2027", ("anniversary", "date", "2027-02-14", False)),
+    ("my party is next Wednesday", ("party", "date", "2025-01-15", False)),
+])
+def test_a_date_is_the_one_said_weekday_and_day_of_month_together(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["ava's 9th birthday is saturday the 12th",
+                                  "doing a party saturday 26th"])
+def test_a_weekday_that_is_not_the_day_of_month_said_gives_no_date(text):
+    assert not {f for f in chat(text) if f[1] == "date"}
