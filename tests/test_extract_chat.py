@@ -324,6 +324,16 @@ def test_advice_questions_others_thoughts_requests_and_amounts_give_no_generic_r
     (["we're in the condo!!"], ("user", "is_in", "condo", False)),
     (["i want to open a pottery studio"], ("user", "want_open", "pottery studio", False)),
     (["i told my boss i booked the flights"], ("user", "book", "flights", False)),
+    (["We roasted marshmallows around the campfire."], ("user", "roasted", "marshmallows",
+                                                        False)),
+    (["I'm so excited to tell you I started a weekend yoga class"],
+     ("user", "start", "weekend yoga class", False)),
+    (["I really appreciate your support, It means a lot to me."],
+     ("user", "appreciate", "support", False)),
+    (["I've been into dancing since I was a kid"], ("user", "is_into", "dancing", False)),
+    (["Keep going and we'll make a difference!"], ("user", "make", "difference", False)),
+    (["I'm putting together an LGBTQ art show next month"],
+     ("user", "put_together", "LGBTQ art show", False)),
 ])
 def test_what_the_speaker_states_is_still_read_generically(texts, reading):
     assert reading in readings(*texts)
@@ -448,6 +458,8 @@ def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
     (["i went to the badminton drop-in last thursday and it was SO fun"],
      ("user", "likes", "badminton", False)),
     (["i joined a running club"], ("user", "likes", "running", False)),
+    (["I started playing acoustic guitar about five years ago"],
+     ("user", "likes", "acoustic guitar", False)),
     (["my daughter plays volleyball"], ("daughter", "likes", "volleyball", False)),
 ])
 def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
@@ -457,6 +469,7 @@ def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
 
 
 @pytest.mark.parametrize("text", ["i play it safe", "i played with the kids all day",
+                                  "Playing and singing let me express myself - love it!",
                                   "i'm playing catch-up at work",
                                   "i've been doing overtime every weekend and i hate it"])
 def test_playing_along_or_working_overtime_is_no_hobby(text):

@@ -206,8 +206,9 @@ def _reading(verb: Token, lemma: str) -> tuple[str, Token] | None:
     giving it up, taking a break. None when there is no such reading."""
     children = list(verb.children)
     if lemma == "have" and (must := next((c for c in children if c.dep_ == "xcomp" and any(
-            a.lower_ == "to" for a in c.children)), None)):
-        return _reading(must, must.lemma_.lower())
+            a.lower_ == "to" for a in c.children)), None)) and (
+            reading := _reading(must, must.lemma_.lower())):
+        return reading
     name = "is" if lemma == "be" else lemma
     if particle := next((c.lower_ for c in children if c.dep_ == "prt"), None):
         name = f"{name}_{particle}"  # "give up", "find out": not "give", "find"
@@ -275,12 +276,19 @@ _PREPOSITIONS = frozenset({"to", "in", "at", "on", "with", "for", "from", "about
                            "over", "by", "without", "like", "after", "around", "through"})
 
 
-_MODALS = frozenset({"should", "could", "would", "might", "may", "must", "shall", "'d", "ought"})
+_MODALS = frozenset({"should", "might", "may", "must", "shall", "ought"})  # not "could", "'d"
 # Verbs whose clause is someone's words or thoughts, not what the speaker states.
 _REPORTING = frozenset({"say", "tell", "think", "believe", "guess", "suppose", "reckon",
                         "wonder", "ask", "hope", "wish", "worry", "fear", "doubt", "claim",
-                        "mean", "suggest", "feel", "imagine", "pretend", "dream", "insist"})
-_PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "away", "on", "in"})
+                        "suggest", "feel", "imagine", "pretend", "dream", "insist"})
+_PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "away", "on", "in", "together",
+                        "through", "around", "about", "apart", "ahead", "forward", "along", "by"})
+# What is asked of the assistant ("draft an email saying...", "can you write me..."): its
+# clauses are the text to write, not what the speaker states.
+_ASKED = frozenset({"draft", "write", "make", "help", "give", "tell", "summarize", "summarise",
+                    "translate", "rewrite", "edit", "proofread", "fix", "tidy", "reword", "check",
+                    "suggest", "recommend", "list", "create", "compose", "explain", "find", "show",
+                    "plan", "turn", "polish", "shorten"})
 _LEARNING = frozenset({"find_out", "figure_out", "point_out", "make_sure", "look_up"})
 
 
@@ -296,14 +304,18 @@ def _states(verb: Token) -> bool:
     while clause.dep_ == "conj" and clause.head.i != clause.i:
         clause = clause.head
     while clause.dep_ in {"ccomp", "xcomp", "advcl", "acl", "relcl"} and clause.head.i != clause.i:
-        teller = _subject_token(clause.head)
+        teller, said_by = _subject_token(clause.head), clause.head
+        while teller is None and said_by.dep_ in {"xcomp", "conj", "acomp"} and (
+                said_by.head.i != said_by.i):
+            said_by = said_by.head  # "I'm so excited to tell you I started...": I tell
+            teller = _subject_token(said_by)
         if clause.dep_ == "ccomp" and clause.head.lemma_.lower() in _REPORTING and (
-                teller is None or teller.lower_ not in {"i", "we"}):
+                teller is None or teller.lower_ not in {"i", "we", "me", "us"}):
             return False
         clause = clause.head
     root = verb.sent.root
     asker = _subject_token(root)
-    return root.i == verb.i or not (root.tag_ == "VB" and (
+    return root.i == verb.i or not (root.tag_ == "VB" and root.lemma_.lower() in _ASKED and (
         asker is None or asker.lower_ == "you") and not _leads_unsaid_i(root))
 
 
@@ -317,13 +329,14 @@ def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool
             not (is_verb(word) or is_adjective(word) or word in _PREPOSITIONS | _PARTICLES
                  or word == "is") for word in predicate.split("_")[1:]):
         return False  # "start_bouldere", "drive_lake": a misread; "found out": news
-    if head.pos_ in {"VERB", "AUX"}:
-        return False  # "fixed mon-wed": a verb misread as the object
+    if head.pos_ in {"VERB", "AUX"} and head.tag_ in {"VBN", "VBD"}:
+        return False  # "fixed mon-wed": a past verb misread as the object
     words = value.lower().split()
     if any(w.strip(".,!?()") in _FILLERS for w in words) or words[0] in _QUANTITIES:
         return False  # "have too much parsley", "get most groceries": an amount
     if predicate.count("_") == 1 and predicate.startswith("is_") and head.pos_ == "NOUN" and (
-            not any(c.dep_ in {"det", "poss", "compound", "amod", "nummod"}
+            predicate[3:] in {"on", "at", "in"}) and (
+            not any(c.dep_ in {"det", "poss", "compound", "amod", "nummod", "prep"}
                     for c in head.children)):
         return False  # "i'm on break", "at work", "in bed": the moment's state
     if head.lemma_.lower() in _VAGUE_HEADS or head.lower_ in _VAGUE_HEADS:

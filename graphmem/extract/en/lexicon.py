@@ -20,6 +20,7 @@ def _tables() -> dict[str, frozenset[str]]:
     tables = {pos: frozenset(index[pos]) for pos in ("noun", "verb", "adj", "adv")}
     tables["forms"] = frozenset(form for pos in ("noun", "verb", "adj", "adv")
                                 for form in irregular.get(pos, {}))  # "went", "children"
+    tables["verb_forms"] = frozenset(irregular.get("verb", {}))  # "went", "took"
     return tables
 
 
@@ -41,7 +42,10 @@ def is_word(word: str) -> bool:
 
 
 def is_verb(lemma: str) -> bool:
-    return lemma.lower() in _tables()["verb"] or lemma.lower() in {"be", "have", "do"}
+    """Is ``lemma`` an English verb — or a form of one spaCy left as it was ("roasted")?"""
+    low = lemma.lower()
+    return low in {"be", "have", "do"} or low in _tables()["verb_forms"] or any(
+        form in _tables()["verb"] for form in lemmas(low))
 
 
 def is_noun(word: str) -> bool:

@@ -19,6 +19,7 @@ from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
     clean,
+    lower_phrase,
 )
 from graphmem.extract.vocab import (
     DIET_EN,
@@ -275,7 +276,8 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
          or _WENT_FUN.search(t))
-    if m and (value := m.group(1).lower()) not in _NOT_HOBBY and value.split()[0] not in (
-            _NOT_HOBBY) and is_noun(value.split()[-1]):
+    value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
+        m.group(1).lower())  # "playing acoustic guitar about five years": its two words
+    if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
         for subject in part.subjects:  # (a taste the person shows, not said as a like)
             found.add(subject, "likes", value, False, 0.85)
