@@ -138,6 +138,7 @@ class Consolidator:
         done = 0
         failed: list[str] = []  # given back at the end, so the next run retries them
         for row in users:
+            self._tell_names(row["user_id"])
             while claimed := self._claim(row["user_id"], token):
                 nothing: list[str] = []  # episodes without facts: marked together
                 for start in range(0, len(claimed), per_call):
@@ -203,6 +204,12 @@ class Consolidator:
                 found.append(None)
         return found
 
+    def _tell_names(self, user_id: str) -> None:
+        """The extractor learns the names of the user's people and pets ("kayla")."""
+        if remember := getattr(self.extractor, "remember_names", None):
+            with self._lock:
+                remember(user_id, self._cached_table(user_id).person_names())
+
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                      ) -> list[Change]:
         """Normalize, decide and apply episodes' candidates ``(user_id, session_id,
@@ -243,11 +250,13 @@ class Consolidator:
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
-            if user_id not in self._tables:
-                self._tables[user_id] = alias_table(
-                    user_id, fact_store.list_entities(self.runner, user_id),
-                    self.merge_score, self.review_score)
-            return self._tables[user_id].lookup(surface)
+            return self._cached_table(user_id).lookup(surface)
+
+    def _cached_table(self, user_id: str) -> AliasTable:
+        if user_id not in self._tables:
+            self._tables[user_id] = alias_table(user_id, fact_store.list_entities(
+                self.runner, user_id), self.merge_score, self.review_score)
+        return self._tables[user_id]
 
     # -- one episode ---------------------------------------------------------------------
 
@@ -360,8 +369,11 @@ class Consolidator:
             table = self._tables[user_id]
             for c in kept:
                 subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
-                if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
-                    value = table.give_name(subject.key, c.value)
+                shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
+                if canonical_predicate(c.predicate) == "name":  # None: Donna is not Marlene
+                    if (named := table.name_of(subject, c.value)) is None:
+                        continue
+                    subject, value = named
                 else:
                     value = table.resolve(c.value, c.value_kind,
                                           fuzzy=c.value_kind not in _EXACT_KINDS)
@@ -370,8 +382,8 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                versions.setdefault(user_id, []).append(
-                    self._version(user_id, session_id, episode_id, c, subject, value))
+                versions.setdefault(user_id, []).append(self._version(  # "the daughter's
+                    user_id, session_id, episode_id, c, subject, value, shown))  # name is"
         stored = fact_store.current_versions(
             tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
         changes: list[Change] = []
@@ -392,15 +404,13 @@ class Consolidator:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
         return int(rows[0]["expired"])
 
-    def _table(self, user_id: str) -> AliasTable:
-        return self._tables[user_id]  # loaded by _distill under the user's lock
-
     def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
-                 subject: Resolution, value: Resolution) -> NewVersion:
+                 subject: Resolution, value: Resolution, shown: str = "") -> NewVersion:
         predicate = canonical_predicate(c.predicate)
         info = predicate_info(predicate)
         chinese = is_chinese(c.evidence)
-        who = ("用户" if chinese else "the user") if subject.key == USER_KEY else subject.name
+        who = (shown or subject.name) if subject.key != USER_KEY else (
+            "用户" if chinese else "the user")
         until = c.valid_until or (c.observed_at + info.validity if info.validity else None)
         return NewVersion(
             fact_id=fact_version_id(user_id, subject.entity_id, predicate, value.entity_id,
@@ -442,7 +452,7 @@ class Consolidator:
         if v.predicate != "plans_to" or not v.negated or any(
                 c.value_id == v.value_id for c in current):
             return v
-        table = self._table(user_id)
+        table = self._tables[user_id]  # loaded by _distill under the lock
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
         for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
             plan = names.get(c.value_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -55,8 +55,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
     "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
     "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
-    "colleague": ("同事", "colleague", "coworker", "co-worker"),
-    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff"),
+    "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
+    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
     "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
     "son": ("儿子", "son"), "daughter": ("女儿", "daughter"),
     "kids": ("孩子", "宝宝", "kids", "children"),
@@ -221,11 +221,26 @@ class AliasTable:
         plain value (never an entity of its own that could claim the alias)."""
         cleaned = clean_surface(name) or name.strip().lower()
         self.aliases.setdefault(key, set()).update({cleaned, name.strip().lower()})
+        shown = self.names.get(key, "").strip().lower()
+        if self.kinds.get(key) in {"person", "pet"} and (shown in _INDEX or shown == key):
+            self.names[key] = name.strip()  # the daughter is shown as Kayla from now on
         literal = f"name:{cleaned}"
         is_new = literal not in self.names
         self.add(literal, name.strip(), set(), "name")
         return Resolution(literal, entity_id(self.user_id, literal), self.names[literal],
                           is_new)
+
+    def name_of(self, subject: Resolution, name: str) -> tuple[Resolution, Resolution] | None:
+        """``give_name`` for a ``name`` fact of ``subject``: the subject as shown from now
+        on ("Kayla", the daughter) and the name's value — None when a person or pet
+        already shown by a name gets another ("the friend" is Marlene: "Donna" is
+        someone else, not a second name of hers)."""
+        if (subject.key != USER_KEY and self.kinds.get(subject.key) in {"person", "pet"}
+                and lexicon_key(subject.name) is None
+                and subject.name.lower() != name.strip().lower()):
+            return None
+        value = self.give_name(subject.key, name)
+        return replace(subject, name=self.names[subject.key]), value
 
     def lookup(self, surface: str) -> str | None:
         """The entity id of a known surface form (lexicon, alias or exact key), else None."""
@@ -235,6 +250,13 @@ class AliasTable:
         if key is None or key not in self.names:
             return None
         return entity_id(self.user_id, key)
+
+    def person_names(self) -> dict[str, str]:
+        """The names given to people and pets ("kayla" → "daughter"): aliases of a person
+        or pet entity that no lexicon entry claims (not "mom", "dog")."""
+        return {alias: key for key, aliases in self.aliases.items()
+                if self.kinds.get(key) in {"person", "pet"}
+                for alias in aliases if alias.isalpha() and alias not in _INDEX}
 
     def _alias_owner(self, cleaned: str) -> str | None:
         """The entity an alias names; a person, pet or the user before a thing of the same

@@ -4,8 +4,12 @@ for each user (with who each belongs to) and against hand labels of what was sto
 - **key-fact recall**: a current key fact is recalled when a current stored fact is about
   the same person (the user, or the relative / friend / pet by name or by relation), of a
   compatible predicate, and shares a salient part of the value (an English content word;
-  a run of two Chinese characters); an ended key fact is handled when no current fact
-  still says it (it was superseded, expired or never stored);
+  a run of two Chinese characters) and says it with its polarity (a negated fact says a
+  dislike, "does not like coffee" does not say "likes coffee"); an ended key fact is
+  handled when no current fact still says it (it was superseded, expired, negated — "no
+  longer works at Little Fern" — or never stored; a fact that shares more of the value
+  that replaced it than of the ended one is that replacement: "Clifton Family Dental"
+  after "Brightsmile Dental");
 - **precision**: over the stored current facts that carry a label (``<set>.labels.jsonl``
   beside the set: ``correct``, ``wrong_person``, ``garbage``, ``false``, ``stale``), the
   share labelled correct; **wrong attributions** at confidence ≥ 0.9 are counted apart.
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -60,9 +65,23 @@ def owners(key: dict[str, Any]) -> set[str]:
     return {n for n in names if n}
 
 
+# Words for the same relative: "mum" in a stored fact says the key's "mother".
+_SAME_RELATIVE = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
+                  "dad": "father", "daddy": "father", "papa": "father", "buddy": "friend",
+                  "bff": "friend", "bestie": "friend", "grandchildren": "grandchild",
+                  "granddaughter": "grandchild", "grandson": "grandchild",
+                  "grandkids": "grandchild", "grandkid": "grandchild"}
+
+
 def salient(text: str) -> set[str]:
-    lower = text.lower()
-    units = {w for w in _LATIN.findall(lower) if len(w) > 2 and w not in QUERY_STOPWORDS}
+    """Content words (accents folded: "Tomás" is "tomas"; "mum" says "mother", "buddy"
+    "friend"; a plural's "s" off) and runs of two Chinese characters."""
+    lower = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower())
+                    if not unicodedata.combining(ch))
+    units = {_SAME_RELATIVE.get(w, w) for w in _LATIN.findall(lower)
+             if len(w) > 2 and w not in QUERY_STOPWORDS}
+    units = {w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+             for w in units}  # "peanuts" says "peanut"
     for run in _HAN.findall(lower):
         units |= {run[i:i + 2] for i in range(len(run) - 1)}
     return units
@@ -77,6 +96,26 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
         return False
     value = f"{fact['value']} {fact.get('sentence', '')}" if predicates is None else fact["value"]
     return bool(salient(value) & salient(str(key["value"])))
+
+
+def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """``matches``, with the polarity the key says: a dislike is a negated ``likes`` (or a
+    restriction); a like, job, home... only a fact that is not negated. A key of any
+    predicate (health, other: "terrified of heights") is said either way by its words."""
+    if ATTRIBUTE_PREDICATES.get(key.get("attribute", "other")) is None:
+        return matches(fact, key)
+    negated = key.get("attribute") == "dislikes" and fact["predicate"] == "likes"
+    return bool(fact.get("negated")) == negated and matches(fact, key)
+
+
+def still_says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """Does a current fact still say the ended ``key`` — rather than the value that
+    replaced it (shares more of ``replaced_by`` than of the ended value)?"""
+    if not says(fact, key):
+        return False
+    value = salient(str(fact["value"]))
+    return len(value & salient(str(key.get("replaced_by", "")))) <= len(
+        value & salient(str(key["value"])))
 
 
 class UserFacts(BaseModel):
@@ -153,11 +192,12 @@ def evaluate(histories: Sequence[History], facts_of: dict[str, Iterable[Any]],
         user = UserFacts(user_id=history.history_id, language=history.language,
                          current=len(stored))
         for key in history.key_facts:
-            hit = any(matches(f, key) for f in stored)
             if key.get("status") == "ended":
+                hit = any(still_says(f, key) for f in stored)
                 user.key_ended += 1
                 user.ended_handled += not hit
             else:
+                hit = any(says(f, key) for f in stored)
                 user.key_current += 1
                 user.key_recalled += hit
                 if not hit:
