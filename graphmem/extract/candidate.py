@@ -85,6 +85,8 @@ class Context:
     listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
     tried: str | None = None        # "Tried oysters for the first time" (never again?)
     sentence: str = ""              # the sentence being read
+    offer_from: str | None = None   # 网易的offer下来了: its employer, until it is taken
+    message: str = ""               # the message being read (its other sentences)
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""

@@ -19,26 +19,34 @@ from graphmem.extract.vocab import (
     REL_ZH_SHORT,
 )
 from graphmem.extract.zh.channels import _budget, _channels, _tools
-from graphmem.extract.zh.people import _PET_NAMED, _name, _pets, _who
-from graphmem.extract.zh.places import _home, _origin
+from graphmem.extract.zh.couples import couples
+from graphmem.extract.zh.habits import _habits, _switched
+from graphmem.extract.zh.health import _conditions
+from graphmem.extract.zh.people import _PET_NAMED, _name, _pets, _who, pets_said
+from graphmem.extract.zh.places import _home, _origin, moved_here
 from graphmem.extract.zh.plans import _plans
+from graphmem.extract.zh.shape import handed_over
 from graphmem.extract.zh.subjects import _HAN, _kin
 from graphmem.extract.zh.tastes import _allergy, _food, _likes
-from graphmem.extract.zh.work import _study, _work
+from graphmem.extract.zh.work import _offer, _study, _work, announced
 
 
 def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
     t = part.text
-    for rule in (_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
-                 _plans, _channels, _tools):
+    for rule in (_name, _likes, _food, _allergy, _conditions, _home, _origin, _work, _study,
+                 _habits, _switched, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 
 def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
     """Rules whose subject the words themselves say: "过敏的是我弟弟" (the fact just denied
     belongs to the brother); "巧克力除外" (the exception to a dislike is a like)."""
+    if handed_over(ctx.message, ctx.sentence):
+        return
     _budget(clause, ctx, found)
     _who(clause, ctx, found)
+    _offer(clause, ctx, found)
+    couples(clause, ctx, found)
     last = ctx.last
     if last is None:
         return
@@ -64,7 +72,13 @@ def question_facts(clause: str, ctx: Context, found: Found) -> None:
 
 
 def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
-    """What a whole sentence says across its clauses: 煤球（我家黑猫）…"""
+    """What a whole sentence says across its clauses: 煤球（我家黑猫）…, 毛星球 市场总监
+    7月7号入职."""
+    if handed_over(ctx.message, sentence):
+        return
+    announced(sentence, found)
+    pets_said(sentence, ctx, found)
+    moved_here(sentence, found)
     if m := _PET_NAMED.search(strip_emoji(sentence)):
         found.add(USER, "has_pet", m.group(2), False, 0.85, "pet")
         found.add(m.group(2), "name", m.group(1), False, 0.85, "name")
