@@ -18,6 +18,12 @@ _REGULAR = (r"每天|天天|每周|每个?星期|每个?礼拜|每个?周末|周
             r"星期[一二三四五六日天]|礼拜[一二三四五六天]|平时|经常|一周[一二两三四五六七]次|一般都|"
             r"雷打不动|每晚|每早")
 _STARTED = r"开始"
+# Sports said with 去 / 在 (每周都去游泳): the activity is the verb itself.
+_SPORT = (r"(?:去|在)(游泳|跑步|夜跑|晨跑|健身|爬山|钓鱼|滑雪|骑车|骑行|徒步|攀岩|冲浪|瑜伽|普拉提|"
+          r"八段锦|太极)")
+# A day said as every such day: 每周三, 平时, 最近周末, 周末还是…
+_EVERY = (r"每|天天|平时|经常|一周[一二两三四五六七]次|一般|雷打不动|常常|总是|老是|"
+          r"(?:最近|一直)(?:每个?)?(?:周末|周[一二三四五六日天])|(?:周末|周[一二三四五六日天]).{0,3}(?:还是|都|一般|固定)")
 _STILL = (r"^(?P<x>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:周末|每周)?(?:还在|还是在?|一直在?|依然在?)"
           r"(?:坚持|上|打|练|学|跟[\u4e00-\u9fff]{1,4}打)")
 _NOT_ACTIVITY_TEXT = """
@@ -110,7 +116,10 @@ def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     if not (search(_REGULAR, t) or (search(_STARTED, t) and t.endswith("了"))):
         return
-    if activity := _activity(t):
+    if not search(_EVERY, t) and not (search(_STARTED, t) and t.endswith("了")):
+        return  # 周末带儿子去打篮球: this weekend, not every one
+    if (activity := _activity(t)) or ((sport := search(_SPORT, t)) and (
+            activity := sport.group(1))):
         found.say(part, "likes", activity, False, 0.8)
 
 
@@ -147,5 +156,8 @@ def _switched(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = value + obj  # 咖啡都换低因了: 低因咖啡
     elif _MODIFIER.match(value) or (obj and not noun(obj)):
         return
+    value = re.sub(r"^(?:一|两|几)?(?:杯|碗|瓶|罐|壶|份|盒)", "", value)  # 一杯豆浆 → 豆浆
+    if re.search(r"外卖|快递|单$", value):
+        return  # 现在都是点外卖: a habit of ordering, not a taste
     for each in nouns(value):
         found.say(part, "likes", each, False, 0.8)

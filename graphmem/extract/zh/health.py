@@ -12,7 +12,7 @@ from graphmem.extract.zh.shape import _tags
 # 血脂偏高), an injury (半月板撕裂, 腰椎间盘突出).
 _END = ("炎|病|症|癌|瘤|结节|结石|脑梗|心梗|梗塞|梗死|中风|痛风|高血压|低血压|高血脂|高血糖|偏高|"
         "偏低|过高|突出|撕裂|骨折|白内障|青光眼|哮喘|贫血|湿疹|脂肪肝|囊肿|息肉|增生|骨质疏松|"
-        "抑郁|焦虑|不全")
+        "抑郁|焦虑|不全|痴呆|帕金森|阿尔茨海默|甲亢|甲减")
 _CONDITION = rf"(?P<c>[\u4e00-\u9fff0-9]{{0,8}}?(?:{_END}))"
 # How a condition is said: diagnosed (说是, 查出, 确诊), had (得了, 患有, 有), or said
 # bare after its bearer with how long (我婆婆二型糖尿病好几年了, 老伴高血压).

@@ -43,8 +43,10 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
         if full := search(rf"姓{value}\s*({value}{_HAN}{{1,2}})(?=\s|$|[，,。！!])", ctx.sentence):
             value = full.group(1)  # 我姓马 马建军
     if value and re.match(r"叫(?!我)", _LEAD.sub("", found.evidence)) and not (
-            part.subjects and part.subjects[0] in _PET_WORDS):
-        value = None  # 叫外卖吧: a clause that opens with 叫 names nobody (but a pet just had)
+            part.subjects and (part.subjects[0] in _PET_WORDS or (
+                part.subjects[0] in _KIN_WORDS and value not in _NOT_CALLED))):
+        value = None  # 叫外卖吧: a clause that opens with 叫 names nobody — but the pet or
+        # relative just said (我女儿今年上一年级 叫朵朵)
     if value and not name_like(value):
         value = None  # 老板老混着用
     if value:
@@ -54,6 +56,11 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := search(rf"叫({_HAN}{{2,3}}|[A-Z][a-z]+)的(?:人|女生|男生|女孩|男孩|朋友|同事|同学|"
                    rf"姑娘|小伙|阿姨|大哥|大姐)", t):
         ctx.person = m.group(1)  # 认识了一个叫Lisa的女生
+
+
+_KIN_WORDS = frozenset(REL_ZH.replace("\\", "").split("|")) | {
+    "妈妈", "爸爸", "姐姐", "妹妹", "哥哥", "弟弟"}
+_NOT_CALLED = frozenset({"外卖", "车", "醒", "人", "救护车", "滴滴", "快递", "师傅"})
 
 
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:

@@ -56,7 +56,7 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m and (where := place(m.group(1))):
         found.say(part, "lives_in", where, False, 0.85, "place")  # 新家在番禺市桥
         return
-    if m := search(rf"回(?:到)?老家({_HAN}{{2,4}}?)(?:了|$|，)", t):
+    if (m := search(rf"回(?:到)?老家({_HAN}{{2,4}}?)(?:了|$|，)", t)) and place(m.group(1)):
         found.say(part, "lives_in", m.group(1), False, 0.8, "place")
         found.say(part, "is_from", m.group(1), False, 0.8, "place")
         return

@@ -6,6 +6,9 @@ still says (``question_facts``). Each family of predicates has its module: ``peo
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from graphmem.extract.candidate import (
     USER,
     Context,
@@ -33,9 +36,21 @@ from graphmem.extract.zh.work import _offer, _study, _work, announced
 
 def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
     t = part.text
+    first = len(found.items)
     for rule in (_name, _likes, _food, _allergy, _conditions, _home, _origin, _work, _study,
                  _habits, _switched, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
+    if part.subjects not in (None, (USER,)) and (not part.subject_said or (
+            _PRONOUN.match(found.evidence) and ctx.person_said not in ctx.message)):
+        # someone else's, by a clause that did not name them (…她不吃香菜 特别喜欢猫) or by a
+        # pronoun for someone named in an earlier message: never sure enough to be certain
+        found.items[first:] = [replace(c, confidence=min(c.confidence, _UNNAMED))
+                               for c in found.items[first:]]
+
+
+# The most a fact about someone else is trusted when its clause did not name them.
+_UNNAMED = 0.85
+_PRONOUN = re.compile(r"^(?:[^\u4e00-\u9fff]*|对了|哦对了|而且|但是|不过|然后)*[她他](?!们)")
 
 
 def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:

@@ -144,8 +144,8 @@ def name_like(value: str) -> bool:
         return True
     if not re.fullmatch(rf"{_HAN}{{1,4}}", value):
         return False
-    if len(value) == 1:
-        return True  # 我姓张: a surname
+    if len(value) == 1 or re.fullmatch(r"([\u4e00-\u9fff])\1", value):
+        return True  # 我姓张: a surname; 朵朵, 豆豆: a doubled nickname
     tags = _tags(value)
     if len(tags) == 1 or all(f.startswith("nr") for _, f in tags):
         return not _bad_token(*tags[0]) and not tags[0][1].startswith(("v", "t", "m", "q"))

@@ -77,10 +77,12 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     if handed_over(ctx.message, ctx.sentence):
         return [Part(None, text, subject_said=False)]  # a text to summarize: not the user's
     mentioned: list[str] = []
+    gone = bool(re.search(r"去世|过世|离世|不在了|走了", text))  # 我奶奶去年去世了: no longer
     for m in re.finditer(rf"{_MY_FAMILY}(?:和|跟)?{_KIN_MOD_ZH}"
                          rf"({REL_ZH}|{REL_ZH_SHORT})", text):
         for kin in _kin(m.group(1)):
-            found.add(USER, "has_relation", kin, False, 0.9, "person")
+            if not gone:
+                found.add(USER, "has_relation", kin, False, 0.9, "person")
         mentioned.append(m.group(1))
     for m in _BARE_KIN.finditer(text):
         for kin in _kin(m.group(1)):
@@ -144,7 +146,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         pet = m.group(1)
         found.add(USER, "has_pet", pet, False, 0.85, "pet")
         subjects, rest = (pet,), text[m.end():]
-        if named := _NAME_AFTER_PET.match(rest):
+        if (named := _NAME_AFTER_PET.match(rest)) and name_like(named.group(1)) and not (
+                _WHEN.fullmatch(named.group(1))):
             found.add(pet, "name", named.group(1), False, 0.85, "name")
             ctx.names[named.group(1).lower()] = pet
             rest = rest[named.end():]

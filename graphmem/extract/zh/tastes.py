@@ -42,7 +42,8 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
             t[:m.start()]):  # 爱咋咋地; 学生娃都爱买盲盒 (the students')
         negated = m.group(1) in _DISLIKE or bool(search(_NOT_BEFORE, t[:m.start()]))
         said = _activity_of(m.group(2))
-        if not clean(said) and not _TRAIL.sub("", said).strip("吃喝看听玩 ") and ctx.last:
+        if not clean(said) and not _TRAIL.sub("", said).strip("吃喝看听玩 ") and ctx.last and (
+                ctx.last.predicate in {"likes", "dietary_restriction", "allergic_to"}):
             found.say(part, "likes", ctx.last.value, negated, 0.9)  # 他爱吃卤煮，我是真的不喜欢
         else:
             _say_likes(part, found, said, negated, 0.9)

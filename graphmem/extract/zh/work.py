@@ -66,7 +66,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         org = _org(m.group(1))
     if job is None and (m := search(r"是做(.{1,6}?)的|^做(.{1,6}?)的$", t)):
         job = m.group(1) or m.group(2)  # 是做外贸的, (我是Kevin，)做跨境电商的
-    elif job is None and (m := search(_IS_JOB, t)) and heads(t[:m.start()]):
+    elif job is None and (m := search(_IS_JOB, t)) and heads(
+            re.sub(r"^(?:退休前|退休之前)", "", t[:m.start()])):
         negated, job = bool(m.group(1)), m.group(2)  # (教我们的是个年轻老师: someone else)
     elif job is None and (m := match(_DOES, t)) and _job_like(_bare(m.group(1))):
         job = _bare(m.group(1))
@@ -77,7 +78,13 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif job is None and part.subjects and part.subjects[0] != USER and not part.subject_said and (
             ctx.person == part.subjects[0]) and _job_like(t) and len(t) <= 6:
         job = t  # (认识了个人 叫许嘉言) 建筑师: who they are, said next
-    if job and (job := _job(job)):
+    job = _job(job) if job else None
+    if job and search(r"^(?:退休前|退休之前)", t):
+        job += "（已退休）"  # 我爸退休前是中学老师
+    elif job is None and search(_HAS_RETIRED, ctx.sentence) and (m := search(_RETIRED, t)) and (
+            work := _job(m.group(2))):  # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休
+        job = ("开" if m.group(1) == "开" else "") + work + "（已退休）"
+    if job:
         found.say(part, "works_as", job, negated, 0.8, "job")
     m = match(rf"^(?:现在|目前|如今)?(?:已经)?在({_WORD}{{2,8}}?)(?:了|呢|啦|啊)?$", t)
     if org is None and m and not any(f.startswith("v") for _, f in _tags(m.group(1))) and (
@@ -94,6 +101,12 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "works_at", org, True, 0.8, "organization")
 
 
+# A life's work, the job of someone retired: 退休前在首钢干了一辈子电气, (他)在机务段开了一辈子
+# 火车 (去年刚退休), 退休前开公交的.
+_RETIRED = (rf"(?:退休前|退休之前)?(?:在{_WORD}{{2,10}}?)?(干|开|做|当)了?"
+            rf"(?:一辈子|大半辈子|几十年|[一二三四五六七八九十两几\d]+十?多?年)?"
+            rf"((?![一二三四五六七八九十两几半多])[\u4e00-\u9fff]{{2,4}}?)(?:的|了|$)")
+_HAS_RETIRED = r"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年"
 # 学校给我安排了初三年级组长, 升我当了主管; 不当班主任了 (no longer that job).
 _ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命为?|提拔为?|升为?|当上了?|升职成?了?)"
              rf"(?:当|做)?({_HAN}{{2,8}})(?:了|$)")
