@@ -155,8 +155,24 @@ def test_a_place_is_known_by_its_shape():
     (["我和小林在一起了"],
      {("user", "has_relation", "对象", False), ("对象", "name", "小林", False)}, set()),
     (["我跟陈昊分手了"], {("user", "has_relation", "陈昊", True)}, set()),
-    # dates only when said, and not as a maybe
+    (["我跟我老公离婚了"], {("user", "has_relation", "老公", True)}, set()),
+    # who 他 is when two were met in earlier messages: nobody sure
+    (["豆豆学围棋两年了 最近不想学了", "老王在电话里说随他",
+      "跟他聊了 他是真的不喜欢 给他报了篮球"], set(), {("老王", "studies", "篮球", False)}),
+    # a home left, a move done, a meal is no food
+    (["我已经不住在北京了 搬回老家了"], {("user", "lives_in", "北京", True)},
+     {("user", "lives_in", "老家", False)}),
+    (["我最近在减肥 晚上不吃饭"], set(), {("user", "dietary_restriction", "饭", False)}),
+    (["孩子他爸在外地上班"], set(), {("孩子", "works_at", "外地", False)}),
+    (["我每周二四晚上上游泳课"], {("user", "studies", "游泳", False)}, set()),
+    (["我爸前年中风了 现在半身不遂"], {("爸爸", "has_condition", "中风", False)}, set()),
+    (["我退休前在首钢干了一辈子电气"], {("user", "works_as", "电气（已退休）", False)}, set()),
+    (["我在这家公司干了五年了 下个月准备退休"], set(),
+     {("user", "works_as", "五年（已退休）", False)}),
+    # dates only when said, of the event they are said with, and not as a maybe
     (["单身派对可能9月底搞"], set(), {("派对", "date", "2025-09-30", False)}),
+    (["暑假想带娃去青岛 7月9号到13号 老王说项目上请不了假"], set(),
+     {("项目", "date", "2025-07-09", False)}),
 ])
 def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
     got = read(*messages)
@@ -169,10 +185,11 @@ def test_plans_end_when_dropped_or_done_and_hold_until_their_time():
     [plan] = [c for c in said if c.predicate == "plans_to" and not c.negated]
     assert plan.valid_until is not None and plan.valid_until.month == 5  # over after 五一
     assert ("user", "plans_to", plan.value, True) in read("五一打算跟男朋友去阳朔玩", "阳朔不去了")
-    done = [c for c in candidates("青岛回来了 五天下来我累瘫了", "考研考完了", "终于搬完家了")
-            if c.predicate == "plans_to"]
+    done = [c for c in candidates("青岛回来了 五天下来我累瘫了", "考研考完了", "终于搬完家了",
+                                  "驾照终于考下来了") if c.predicate == "plans_to"]
     assert {(c.value, c.negated, c.value_kind) for c in done} == {
-        ("去青岛", True, PLAN_END), ("考研", True, PLAN_END), ("搬", True, PLAN_END)}
+        ("去青岛", True, PLAN_END), ("考研", True, PLAN_END), ("搬", True, PLAN_END),
+        ("考驾照", True, PLAN_END)}
 
 
 def test_a_text_handed_over_to_be_summarized_says_nothing_of_the_user():

@@ -85,12 +85,16 @@ class Context:
     listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
     tried: str | None = None        # "Tried oysters for the first time" (never again?)
     sentence: str = ""              # the sentence being read
+    met: list[str] = field(default_factory=list)  # who was met, the latest last
     offer_from: str | None = None   # 网易的offer下来了: its employer, until it is taken
     message: str = ""               # the message being read (its other sentences)
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""
         self.person, self.person_said = person, self.sentence
+        if person in self.met:
+            self.met.remove(person)
+        self.met.append(person)
 
     def she_or_he(self, pronoun: str) -> str | None:
         """Who "she" / "he" / 她 / 他 is: ``person``, unless a relation's word says the

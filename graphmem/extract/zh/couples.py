@@ -15,8 +15,8 @@ _RELATION_WORDS = frozenset(REL_ZH.replace("\\", "").split("|"))
 _NAME = r"([\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)"
 _TOGETHER = (rf"(?:我和|我跟|和|跟){_NAME}(?:[\u4e00-\u9fff]{{0,6}})?在一起了"
              rf"|^我们(?:[\u4e00-\u9fff]{{0,8}})?在一起了")
-_APART = (rf"(?:我和|我跟|和|跟){_NAME}分手了|^我们(?:[\u4e00-\u9fff]{{0,6}})?分手了"
-          rf"|^(?:已经)?分手了")
+_APART = (rf"(?:我和|我跟|和|跟)(?:我)?{_NAME}(?:已经)?(?:分手|离婚)了"
+          rf"|^我们(?:[\u4e00-\u9fff]{{0,6}})?(?:分手|离婚)了|^(?:已经)?(?:分手|离婚)了")
 _PARTNERS_TEXT = "男朋友 女朋友 对象 老公 老婆 未婚夫 未婚妻 男友 女友"
 _PARTNERS = frozenset(_PARTNERS_TEXT.split())
 
@@ -32,7 +32,7 @@ def _partner_word(name: str, ctx: Context) -> str:
 def couples(clause: str, ctx: Context, found: Found) -> None:
     """我和许嘉言在一起了 / (周雨也说…) 我们五月初已经在一起了: a partner, named; 我跟陈昊分手了:
     that person is no longer one (nor the partner's name theirs)."""
-    if "在一起" not in clause and "分手" not in clause:
+    if "在一起" not in clause and "分手" not in clause and "离婚" not in clause:
         return
     clause = re.sub(r"^(?:其实|但是|不过|然后|而且|哈哈|跟你说|告诉你|对了|另外)+", "",
                     clause.strip())

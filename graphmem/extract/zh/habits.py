@@ -8,6 +8,7 @@ import re
 
 from graphmem.extract.candidate import Context, Found, Part, match, search
 from graphmem.extract.zh.shape import _tags, name_of_thing, noun, nouns
+from graphmem.extract.zh.subjects import she_or_he
 
 # An activity someone does: a ball game (打羽毛球), a practice (练八段锦, 练瑜伽), a board
 # game (下象棋), a dance (跳广场舞), a class (上普拉提) — the verb a word of its own.
@@ -45,7 +46,7 @@ _QUIT = (r"^(?P<c>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
          r"|我?(?:就|也|已经)?(?:不学了|不练了)|"
          r"(?<=[语琴画舞拳])我?(?:就|也|已经)?放弃了)")  # 法语我放弃了
 # A class attended: 在老年大学上书法班, 上普拉提课.
-_TAKES = (r"(?:在[\u4e00-\u9fff]{2,8}?)?上(?![午周个次回月年面下])"
+_TAKES = (r"(?:在[\u4e00-\u9fff]{2,8}?)?(?<![晚早])上(?![午周个次回月年面下上])"
           r"(?P<c>(?![个一这那的])[\u4e00-\u9fffA-Za-z]{2,8}?)(?P<k>班|课)(?:$|了|呢|啊)")
 _LANGUAGE = re.compile(r"(?:法|英|日|韩|德|俄|粤|泰|西班牙|意大利|葡萄牙|阿拉伯)语")
 
@@ -101,7 +102,7 @@ def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:
         if name and not search(_NOT_CLASS, name) and name not in _NOT_ACTIVITY:
             whom = search(r"给(?P<w>她|他|[\u4e00-\u9fff]{2})报", t)
             if whom and whom.group("w") in {"她", "他"}:
-                person = ctx.she_or_he(whom.group("w"))
+                person = she_or_he(whom.group("w"), ctx)
                 if person:
                     found.add(person, "studies", name, False, 0.8)
                 return

@@ -21,7 +21,7 @@ from graphmem.extract.vocab import (
 )
 from graphmem.extract.zh.plans import _PET_WORDS
 from graphmem.extract.zh.shape import _tags, heads, name_like
-from graphmem.extract.zh.subjects import _HAN, _LEAD, _SURNAMES, _bare, _kin
+from graphmem.extract.zh.subjects import _HAN, _LEAD, _SURNAMES, _bare, _kin, she_or_he
 from graphmem.extract.zh.work import _job_like
 
 
@@ -74,7 +74,7 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
                rf"|^(?:我)?养的(?:那|这)?){COUNT_ZH}([\u4e00-\u9fff]{{0,2}}?{PET_PREFIX_ZH}(?:{PET_ZH}))"
                rf"(?:叫)?({_HAN}{{2,3}}|[A-Za-z]+)?", t)
     given = search(rf"给(他|她)养(?:了)?{COUNT_ZH}([\u4e00-\u9fff]{{0,2}}?(?:{PET_ZH}))", t)
-    if given and (whose := ctx.she_or_he(given.group(1))):
+    if given and (whose := she_or_he(given.group(1), ctx)):
         found.add(whose, "has_pet", given.group(2), False, 0.85, "pet")  # 给他养个仓鼠
         return
     if not m or part.subjects is None or part.past or search(

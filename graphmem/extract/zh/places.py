@@ -67,8 +67,8 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         m = here
     if m is None and (moved := search(_MOVED, t)) and search(
             r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
-            r"准备|打算|计划|要搬|下个月|下周|明年|决定|想|会", t):
-        m = moved
+            r"准备|打算|计划|要搬|下个月|下周|明年|决定|想|会", t) and place(moved.group(1)):
+        m = moved  # (搬回老家了: no place said)
     if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
             work.group(1) in PLACES_ZH):
         m = work

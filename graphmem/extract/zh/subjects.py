@@ -20,7 +20,9 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.text import is_hedged, is_past, is_reported, strip_emoji
 from graphmem.extract.vocab import (
+    FEMALE_KIN,
     KIN_ZH,
+    MALE_KIN,
     PAIRS_ZH,
     PET_PREFIX_ZH,
     PET_ZH,
@@ -159,7 +161,7 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
     elif m := match(r"^(?:她|他)(?!们)", text):
-        person = ctx.she_or_he(m.group(0))
+        person = she_or_he(m.group(0), ctx)
         subjects, rest = ((person,) if person else None), text[m.end():]
     elif match(r"^我的", text):
         return Part(None, text)  # 我的老师…: someone of the user's the memory cannot name
@@ -241,6 +243,22 @@ def person_named(text: str, ctx: Context) -> str:
             and tags[1][1] in {"i", "nr", "nz", "n", "a"} and _follows(tags[2][0])):
         return first + tags[1][0]  # 马欣怡: jieba cuts 马 / 欣怡
     return ""
+
+
+_PET_WORDS = frozenset(re.findall(r"[\u4e00-\u9fff]+", PET_ZH))
+
+
+def she_or_he(pronoun: str, ctx: Context) -> str | None:
+    """Who 她 / 他 is (``Context.she_or_he``) — nobody when the person was met in an earlier
+    message and someone else of the episode could be meant too (豆豆 and 老王 both met: "跟他
+    聊了 他是真的不喜欢" is not surely either)."""
+    person = ctx.she_or_he(pronoun)
+    if person is None or ctx.person_said in ctx.message:
+        return person
+    other = MALE_KIN if pronoun == "她" else FEMALE_KIN
+    rivals = [p for p in ctx.met if p != person and p.lower() not in other
+              and p not in _PET_WORDS]
+    return None if rivals else person
 
 
 def _names(name: str, text: str) -> bool:

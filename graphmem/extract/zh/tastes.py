@@ -114,8 +114,13 @@ def _avoids(t: str, part: Part, found: Found) -> None:
         _say_avoids(part, found, m.group(1), True, 0.85)
 
 
+_MEALS = frozenset({"饭", "东西", "早饭", "午饭", "晚饭", "早餐", "午餐", "晚餐", "夜宵", "主食"})
+
+
 def _say_avoids(part: Part, found: Found, said: str, negated: bool, confidence: float) -> None:
     for value in nouns(clean(said, limit=24)):
+        if value in _MEALS:
+            continue  # 晚上不吃饭: a meal skipped, not a food avoided
         found.say(part, "dietary_restriction", value, negated, confidence)
 
 

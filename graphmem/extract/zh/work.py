@@ -29,7 +29,7 @@ def _job_like(job: str) -> bool:
 
 
 def _org_like(org: str) -> bool:
-    return not re.match(r"^(?:家|这|那|网上|外面|路上|附近|楼下|线上|app|APP)", org)
+    return not re.match(r"^(?:家|这|那|网上|外面|路上|附近|楼下|线上|app|APP|外地|本地|老家)", org)
 
 
 _WORD = r"[\u4e00-\u9fffA-Za-z0-9]"
