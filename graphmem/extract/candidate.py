@@ -92,6 +92,8 @@ class Context:
     met: list[str] = field(default_factory=list)  # who was met, the latest last
     genders: dict[str, str] = field(default_factory=dict)  # "friend" → "f" (said "her")
     heard: str = ""                 # the assistant's last message, lower case
+    offer_from: str | None = None   # 网易的offer下来了: its employer, until it is taken
+    message: str = ""               # the message being read (its other sentences)
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""

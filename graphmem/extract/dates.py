@@ -22,6 +22,8 @@ _DEADLINE = (r"截止|上线|交付|交稿|到期|要交|之前交|前交|交给
              r"\bsubmit")
 _UNDONE = (r"\b(?:was|were) (?:going|supposed|planning) to\b|\bcancel+ed\b|\bcalled off\b|"
            r"本来|原本|取消了|不去了")
+# A date said as a maybe is not yet the date (单身派对可能9月底搞).
+_MAYBE = r"可能|也许|或许|说不定|大概率|看情况|\bmaybe\b|\bmight\b|\bperhaps\b"
 _MOVED = (r"推到|推迟到|改到|改成|延期到|延到|提前到|\bmoved to\b|\bpushed (?:back )?to\b|"
           r"\bextended (?:it )?to\b|\bchanged to\b|\bpostponed to\b")
 
@@ -104,7 +106,8 @@ def _days_said(text: str) -> tuple[set[int], set[int]]:
 
 def dates(clause: str, sentence: str, ctx: Context, found: Found) -> None:
     """The date or deadline ``clause`` gives to an event or deliverable, if any."""
-    if not _HINT.search(clause) or search(_UNDONE, clause, re.IGNORECASE):
+    if not _HINT.search(clause) or search(_UNDONE, clause, re.IGNORECASE) or search(
+            _MAYBE, clause, re.IGNORECASE):
         return
     moved = search(_MOVED, clause, re.IGNORECASE)
     mention = _said_date(clause[moved.end():] if moved else clause, found.ts)

@@ -7,7 +7,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graphmem._models import Episode
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
@@ -17,28 +17,37 @@ from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
+from graphmem.extract.zh.shape import clauses as chinese_clauses
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
 
 
 @dataclass(frozen=True)
 class _Language:
-    """How one language is read: a clause's parts (who), the rules of one part and those
-    of a whole clause (what)."""
+    """How one language is read: its clauses (Chinese chat splits on spaces too), a
+    clause's parts (who), the rules of one part and those of a whole clause (what)."""
 
+    clauses: Callable[[str], list[str]]
     parts: Callable[[str, Context, tuple[str, ...] | None, Found], list[Part]]
     part_facts: Callable[[Part, Context, Found], None]
     clause_facts: Callable[[str, Context, Found, tuple[str, ...] | None], None]
     question_facts: Callable[[str, Context, Found], None]
+    # a subject said but unknown (他 with nobody named) is who the next clauses are about
+    # too, so they say nothing of the user: "他姓刘 爱拍鸟"
+    unknown_carries: bool = False
 
 
-_ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts,
-                     english_rules.question_facts)
-_CHINESE = _Language(chinese.parts, chinese_rules.chinese_facts, chinese_rules.clause_facts,
-                     chinese_rules.question_facts)
+_ENGLISH = _Language(clauses, english.parts, english_rules.english_facts,
+                     english_rules.clause_facts, english_rules.question_facts)
+_CHINESE = _Language(chinese_clauses, chinese.parts, chinese_rules.chinese_facts,
+                     chinese_rules.clause_facts, chinese_rules.question_facts,
+                     unknown_carries=True)
 
 
 MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
+# An episode this soon after the one before it in its session (a new topic said at once:
+# "另外…", "by the way…") still knows who she / he is.
+_FOLLOWS = timedelta(minutes=15)
 
 class RuleExtractor:
     """The default, offline extractor: specific rules (regular expressions) first, then,
@@ -68,12 +77,16 @@ class RuleExtractor:
         batch (spaCy is several times faster on one batch than on many small ones)."""
         found: list[list[Candidate]] = []
         deferred: list[list[_Deferred]] = []
+        before: dict[tuple[str, str], tuple[datetime, str | None]] = {}
         for episode in episodes:  # in time order: names given carry to later episodes
             said = [a for a in episode.actions if a.role == "user"]
             # the event of the first thing said, whole (the goal may be cut: "…birthday")
             ctx = Context(event=event_in(summarize_goal(said, limit=10_000)) if said else None,
                           names=self.known_names.setdefault(episode.user_id, {}),
                           earlier_plans=self.known_plans.setdefault(episode.user_id, []))
+            session = (episode.user_id, episode.session_id)
+            if session in before and episode.start_time - before[session][0] <= _FOLLOWS:
+                ctx.person = before[session][1]  # "另外她…": she of the episode just before
             found.append([])
             deferred.append([])
             for action in episode.actions:
@@ -83,6 +96,7 @@ class RuleExtractor:
                 found[-1].extend(self.extract_text(action.content[:MAX_READ_CHARS], action.ts, ctx,
                                                    deferred[-1]))
             ctx.earlier_plans.extend(ctx.plans)  # "back from cornwall!!" ends a plan of before
+            before[session] = (episode.end_time, ctx.person)
         readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])
         out = []
         for episode, episode_found, episode_deferred in zip(episodes, found, deferred,
@@ -108,6 +122,7 @@ class RuleExtractor:
         ctx = ctx or Context(event=event_in(text))
         speaker, text = split_speaker(_QUOTED.sub(_unquoted, text))
         ctx.speaker = speaker
+        ctx.message = text
         ctx.event = ctx.event or event_in(text)
         out: list[Candidate] = []
         now_deferred: list[_Deferred] = []
@@ -144,7 +159,7 @@ class RuleExtractor:
         else:
             chinese_rules.sentence_facts(sentence, ctx, found)
         out.extend(found.items)
-        for clause in clauses(sentence):
+        for clause in lang.clauses(sentence):
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)
             cursor = max(cursor, span[1])
@@ -165,7 +180,8 @@ class RuleExtractor:
             for part in parts:
                 lang.part_facts(part, ctx, found)
                 hedged = hedged or part.hedged
-            named = [p.subjects for p in parts if p.subjects is not None]
+            named = [p.subjects for p in parts if p.subjects is not None
+                     or (lang.unknown_carries and p.subject_said)]
             if named:
                 carry = named[-1]
             if found.read or any(c.predicate != "has_relation" for c in found.items):

@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -45,7 +45,7 @@ from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableErr
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
-from graphmem.extract.plans import names_plan
+from graphmem.extract.plans import PLAN_END, names_plan
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
@@ -365,6 +365,7 @@ class Consolidator:
         resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
         versions: dict[str, list[NewVersion]] = {}
+        closing: set[str] = set()  # "考完了": versions that only end a plan the user has
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
@@ -382,13 +383,16 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                versions.setdefault(user_id, []).append(self._version(  # "the daughter's
-                    user_id, session_id, episode_id, c, subject, value, shown))  # name is"
+                version = self._version(  # "the daughter's name is"
+                    user_id, session_id, episode_id, c, subject, value, shown)
+                if c.value_kind == PLAN_END:
+                    closing.add(version.fact_id)
+                versions.setdefault(user_id, []).append(version)
         stored = fact_store.current_versions(
             tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
         changes: list[Change] = []
         for user_id, mine in versions.items():
-            changes += self._decide_all(user_id, mine, stored)
+            changes += self._decide_all(user_id, mine, stored, closing)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes)
@@ -426,14 +430,18 @@ class Consolidator:
         )
 
     def _decide_all(self, user_id: str, versions: list[NewVersion],
-                    stored: dict[tuple[str, str, str], list[CurrentVersion]]
-                    ) -> list[Change]:
+                    stored: dict[tuple[str, str, str], list[CurrentVersion]],
+                    closing: Collection[str] = ()) -> list[Change]:
         """The user's new versions decided one after another, each against the current
         versions as the ones before it left them (``stored`` is updated)."""
         changes: list[Change] = []
         for v in versions:
             current = stored.setdefault((user_id, v.entity_id, v.predicate), [])
-            v = self._plan_dropped(user_id, v, current)
+            ended = self._plan_dropped(user_id, v, current)
+            if v.fact_id in closing and ended is v and not any(
+                    c.value_id == v.value_id and not c.negated for c in current):
+                continue  # "考完了" with no plan of it to end: nothing to store
+            v = ended
             made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
             changes.extend(made)
             gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}

@@ -41,9 +41,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
     "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
     "fiance": ("未婚妻", "未婚夫", "fiancé", "fiancée", "fiance", "fiancee"),
-    "wife": ("老婆", "妻子", "太太", "爱人", "wife"),
+    "wife": ("老婆", "妻子", "太太", "爱人", "媳妇", "wife"),
     "husband": ("老公", "丈夫", "husband"),
-    "partner": ("对象", "伴侣", "partner", "spouse"),
+    "partner": ("对象", "伴侣", "老伴", "partner", "spouse"),
     "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy", "mama"),
     "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy", "papa"),
     "parents": ("父母", "爸妈", "parents"),
@@ -58,7 +58,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
     "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
     "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
-    "son": ("儿子", "son"), "daughter": ("女儿", "daughter"),
+    "son": ("儿子", "son"), "daughter": ("女儿", "闺女", "daughter"),
     "kids": ("孩子", "宝宝", "kids", "children"),
     "mother-in-law": ("婆婆", "岳母", "丈母娘", "mother-in-law"),
     "father-in-law": ("公公", "岳父", "老丈人", "father-in-law"),
@@ -74,7 +74,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
             "goldendoodle", "labradoodle", "cockapoo", "spaniel", "cocker spaniel",
             "rottweiler", "pitbull", "pit bull", "dalmatian", "schnauzer", "shih tzu", "yorkie",
             "collie", "sheepdog", "great dane", "mutt"),
-    "cat": ("猫", "猫咪", "小猫", "布偶猫", "英短", "cat", "kitten", "kitty", "tabby", "maine coon",
+    "cat": ("猫", "猫咪", "小猫", "布偶猫", "英短", "橘猫", "小橘猫", "狸花猫",
+             "cat", "kitten", "kitty", "tabby", "maine coon",
             "ragdoll"),
     "rabbit": ("兔子", "兔", "rabbit", "bunny"), "hamster": ("仓鼠", "hamster"),
     "parrot": ("鹦鹉", "parrot", "budgie", "cockatiel"), "goldfish": ("金鱼", "goldfish"),
@@ -100,6 +101,7 @@ RELATIONS = frozenset({"girlfriend", "boyfriend", "fiance", "wife", "husband", "
                        "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law",
                        "niece", "nephew", "grandchild"})
 PETS = frozenset({"dog", "cat", "rabbit", "hamster", "parrot", "goldfish", "turtle"})
+_NOT_PEOPLE = frozenset({"job", "organization", "place", "condition"})  # value kinds
 _INDEX = {alias: key for key, aliases in LEXICON.items() for alias in aliases}
 _PREFIX = re.compile(r"^(?:我的|我们的|我|她的|他的|the |a |an |my |our |her |his |their |some )+",
                      re.IGNORECASE)
@@ -198,6 +200,8 @@ class AliasTable:
         "under $800", however alike the strings look."""
         cleaned = clean_surface(surface) or surface.strip().lower()
         key = lexicon_key(surface) if fuzzy else None
+        if key in RELATIONS and kind in _NOT_PEOPLE:
+            key = None  # 品牌市场经理 is a job, not the manager (经理) of the user
         review: tuple[str, float] | None = None
         if key is None:
             key = self._alias_owner(cleaned)

@@ -4,12 +4,19 @@ for each user (with who each belongs to) and against hand labels of what was sto
 - **key-fact recall**: a current key fact is recalled when a current stored fact is about
   the same person (the user, or the relative / friend / pet by name or by relation), of a
   compatible predicate, and shares a salient part of the value (an English content word;
-  a run of two Chinese characters) and says it with its polarity (a negated fact says a
-  dislike, "does not like coffee" does not say "likes coffee"); an ended key fact is
-  handled when no current fact still says it (it was superseded, expired, negated — "no
-  longer works at Little Fern" — or never stored; a fact that shares more of the value
-  that replaced it than of the ended one is that replacement: "Clifton Family Dental"
-  after "Brightsmile Dental");
+  a run of two Chinese characters; a one-character Chinese value such as 猫 or 葱 that the
+  key's value holds) and says it with its polarity (a negated fact says a dislike, "does not
+  like coffee" does not say "likes coffee"; a key that is itself a negation — "不爱吃甜口",
+  "戒了奶茶" — is said either way by its words); an ended key fact is handled when no
+  current fact still says it (it was superseded, expired, negated — "no longer works at
+  Little Fern" — or never stored; a fact that shares more of the value that replaced it
+  than of the ended one is that replacement: "Clifton Family Dental" after "Brightsmile
+  Dental"). A negated fact ("no longer plans to go to Osaka") and a food avoided
+  (``dietary_restriction``: "no beer") speak only to a key that is itself a negation (a
+  dislike, an allergy) — "avoids beer" does not keep "two beers a night" current. A
+  relation of the user is recalled by a ``has_relation`` fact of a synonymous word (老公 for
+  丈夫, 闺女 for 女儿) or by the relative's ``name`` fact when the key names them
+  ("丈夫：王磊");
 - **precision**: over the stored current facts that carry a label (``<set>.labels.jsonl``
   beside the set: ``correct``, ``wrong_person``, ``garbage``, ``false``, ``stale``), the
   share labelled correct; **wrong attributions** at confidence ≥ 0.9 are counted apart.
@@ -36,7 +43,8 @@ ATTRIBUTE_PREDICATES: dict[str, set[str] | None] = {
     "lives_in": {"lives_in"}, "hometown": {"is_from", "lives_in"},
     "allergy": {"allergic_to", "dietary_restriction"},
     "diet": {"diet", "dietary_restriction", "likes", "allergic_to"},
-    "likes": {"likes"}, "dislikes": {"likes", "dietary_restriction"}, "hobby": {"likes"},
+    "likes": {"likes"}, "dislikes": {"likes", "dietary_restriction"},
+    "hobby": {"likes", "studies"},  # a hobby taken as a class (陶艺课, a pottery class)
     "studies": {"studies"}, "pet": {"has_pet", "name", "has_relation"},
     "name": {"name", "has_relation"}, "relation": {"has_relation", "name"},
     "plan": {"plans_to", "date"}, "health": None, "owns": None, "other": None,
@@ -47,12 +55,21 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "father": ("father", "dad", "爸爸", "父亲", "老爸", "爸"),
     "partner": ("partner", "girlfriend", "boyfriend", "wife", "husband", "fiance", "女朋友",
                 "男朋友", "老婆", "老公", "对象"),
-    "wife": ("wife", "老婆", "妻子", "partner"), "husband": ("husband", "老公", "partner"),
-    "sister": ("sister", "姐姐", "妹妹"), "brother": ("brother", "哥哥", "弟弟"),
-    "daughter": ("daughter", "女儿", "kids"), "son": ("son", "儿子", "kids"),
-    "friend": ("friend", "朋友"), "colleague": ("colleague", "coworker", "同事"),
+    "wife": ("wife", "老婆", "妻子", "媳妇", "太太", "爱人", "老伴", "partner"),
+    "husband": ("husband", "老公", "丈夫", "爱人", "老伴", "partner"),
+    "sister": ("sister", "姐姐", "妹妹", "姐", "妹"),
+    "brother": ("brother", "哥哥", "弟弟", "哥", "弟"),
+    "daughter": ("daughter", "女儿", "闺女", "kids"), "son": ("son", "儿子", "kids"),
+    "friend": ("friend", "朋友", "闺蜜", "好朋友", "发小"),
+    "colleague": ("colleague", "coworker", "同事"),
+    "mother-in-law": ("mother-in-law", "婆婆", "岳母", "丈母娘"),
     "pet": ("dog", "cat", "pet", "狗", "猫"),
 }
+# Words of a kind of person that are the same relation (老公 and 丈夫): a key "丈夫：王磊" is
+# recalled by has_relation 老公.
+_SAME_RELATION = [set(words) - {"partner", "kids", "user"} for words in RELATIONS.values()]
+_NEGATION = re.compile(r"不|没|戒|别|\b(?:not|no|never|don't|doesn't|dont|doesnt|quit|stopped|"
+                       r"hates?|dislikes?|avoids?)\b|n't", re.IGNORECASE)
 LABELS = ("correct", "wrong_person", "garbage", "false", "stale")
 _LATIN = re.compile(r"[a-z0-9]+")
 _HAN = re.compile(r"[\u3400-\u9fff]+")
@@ -88,6 +105,12 @@ def salient(text: str) -> set[str]:
 
 
 def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    negative = bool(fact.get("negated")) != (fact["predicate"] == "dietary_restriction")
+    if negative and key.get("attribute") not in {"dislikes", "allergy"} and not _NEGATION.search(
+            str(key["value"])):
+        return False  # "no longer plans to go to Osaka", "avoids beer": not the plan, the habit
+    if key.get("attribute") == "relation" and _names_relation(fact, key):
+        return True
     entity = str(fact["entity"]).lower()
     if entity not in owners(key) and not any(o in entity for o in owners(key) if len(o) > 1):
         return False
@@ -95,14 +118,19 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     if predicates is not None and fact["predicate"] not in predicates:
         return False
     value = f"{fact['value']} {fact.get('sentence', '')}" if predicates is None else fact["value"]
+    said = str(fact["value"]).strip()
+    if len(said) == 1 and _HAN.fullmatch(said) and said in str(key["value"]):
+        return True  # 猫, 葱, 虾: a one-character Chinese value the key holds
     return bool(salient(value) & salient(str(key["value"])))
 
 
 def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     """``matches``, with the polarity the key says: a dislike is a negated ``likes`` (or a
     restriction); a like, job, home... only a fact that is not negated. A key of any
-    predicate (health, other: "terrified of heights") is said either way by its words."""
-    if ATTRIBUTE_PREDICATES.get(key.get("attribute", "other")) is None:
+    predicate (health, other: "terrified of heights") or a key that is a negation ("戒了奶茶")
+    is said either way by its words."""
+    if (ATTRIBUTE_PREDICATES.get(key.get("attribute", "other")) is None
+            or _NEGATION.search(str(key["value"]))):
         return matches(fact, key)
     negated = key.get("attribute") == "dislikes" and fact["predicate"] == "likes"
     return bool(fact.get("negated")) == negated and matches(fact, key)
@@ -116,6 +144,19 @@ def still_says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     value = salient(str(fact["value"]))
     return len(value & salient(str(key.get("replaced_by", "")))) <= len(
         value & salient(str(key["value"])))
+
+
+def _names_relation(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """A relation of the user ("丈夫：王磊（老王）") said by a synonym (has_relation 老公) or by
+    the relative's own name fact (王磊)."""
+    if fact["predicate"] == "name" and str(fact["entity"]).lower() != "user":
+        return bool(_HAN.fullmatch(str(fact["value"])) and len(str(fact["value"])) > 1
+                    and str(fact["value"]) in str(key["value"]))
+    if fact["predicate"] != "has_relation" or str(fact["entity"]).lower() != "user":
+        return False
+    said = str(fact["value"]).lower()
+    words = {w.lower() for w in re.split(r"[：:；;，,（）()、/\s]+", str(key["value"])) if w}
+    return any(said in same and words & same for same in _SAME_RELATION)
 
 
 class UserFacts(BaseModel):
