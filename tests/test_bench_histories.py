@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from graphmem_bench.histories.baselines import TurnIndex, words
 from graphmem_bench.histories.data import load_chat_set, load_longmemeval, parse_lme_date
-from graphmem_bench.histories.facts import evaluate, matches
+from graphmem_bench.histories.facts import evaluate, matches, salient, says, still_says
 from graphmem_bench.histories.run import run_histories
 from graphmem_bench.histories.score import answer_score, evidence_score, keys_in_context
 
@@ -87,6 +87,39 @@ def test_key_facts_match_who_they_belong_to():
     assert matches({"entity": "sister", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "user", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "sister", "predicate": "likes", "value": "beagle"}, key)
+
+
+def test_salient_words_fold_accents_and_say_mother_for_mum():
+    assert salient("Tomás Reyes") == salient("tomas reyes")
+    assert salient("my mum Carol") == salient("mother: Carol") == {"mother", "carol"}
+    assert salient("peanuts") == salient("peanut allergy") - {"allergy"}
+    assert salient("my buddy") == salient("friend") and salient("granddaughter") == salient(
+        "grandchildren")
+    assert salient("妈妈喜欢兰花") >= {"妈妈", "兰花"}
+
+
+@pytest.mark.parametrize(("fact", "key", "said"), [
+    ({"predicate": "likes", "value": "coffee", "negated": False}, {"attribute": "likes"}, True),
+    ({"predicate": "likes", "value": "coffee", "negated": True}, {"attribute": "likes"}, False),
+    ({"predicate": "likes", "value": "coffee", "negated": True}, {"attribute": "dislikes"}, True),
+    ({"predicate": "likes", "value": "coffee", "negated": False}, {"attribute": "dislikes"},
+     False),
+    ({"predicate": "dietary_restriction", "value": "coffee", "negated": False},
+     {"attribute": "dislikes"}, True),
+])
+def test_a_key_fact_is_said_with_its_polarity(fact, key, said):
+    key = {"owner": "user", "owner_relation": "self", "value": "Tim Hortons coffee"} | key
+    assert says({"entity": "user"} | fact, key) is said
+
+
+def test_an_ended_key_fact_is_still_said_only_by_its_own_value_in_the_positive():
+    key = {"owner": "user", "owner_relation": "self", "attribute": "employer",
+           "value": "Brightsmile Dental, Bedminster", "status": "ended",
+           "replaced_by": "Clifton Family Dental"}
+    old = {"entity": "user", "predicate": "works_at", "value": "Brightsmile Dental"}
+    assert still_says(old, key)
+    assert not still_says(old | {"negated": True}, key)  # "left Brightsmile": ended
+    assert not still_says(old | {"value": "clifton family dental"}, key)  # the new job
 
 
 @pytest.mark.neo4j

@@ -126,3 +126,13 @@ def test_each_message_is_read_once_however_long_the_episode():
         if msg.role == "user":
             reader.read(msg, msgs[:i + 1])
     assert extractor.read == [m.content for m in msgs if m.role == "user"]
+
+
+def test_liking_what_the_assistant_just_said_is_no_taste_online_either():
+    msgs = _messages(["plan my year", "Here is a plan with three milestones.",
+                      "ok i like the milestones"])
+    msgs[1] = msgs[1].model_copy(update={"role": "assistant"})
+    reader = OnlineReader()
+    for i, msg in enumerate(msgs):
+        found = reader.read(msg, msgs[:i + 1])
+    assert not {c for c in found if c.predicate == "likes"}

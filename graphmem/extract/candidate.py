@@ -10,7 +10,9 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
+from graphmem.extract.calibration import ceiling
 from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN
+from graphmem.text.language import is_chinese
 
 USER = "user"
 
@@ -79,23 +81,49 @@ class Context:
     speaker: str | None = None      # "Name: ..." transcripts: first person is the speaker
     names: dict[str, str] = field(default_factory=dict)  # "emma" → "sister"
     plans: list[tuple[str, str]] = field(default_factory=list)  # (entity, plan), in order
+    earlier_plans: list[tuple[str, str]] = field(default_factory=list)  # of earlier episodes
     last: Candidate | None = None   # the latest fact of the current sentence
     deliverable: str | None = None  # the last thing said to be due
     budget_said: bool = False       # a budget was named in this episode
     listing: tuple[str, tuple[str, ...] | None] | None = None  # "allergic to lots: ..."
     tried: str | None = None        # "Tried oysters for the first time" (never again?)
+    hired: bool = False             # "offer accepted!": "sous chef at alma cocina" follows
     sentence: str = ""              # the sentence being read
+    met: list[str] = field(default_factory=list)  # who was met, the latest last
+    genders: dict[str, str] = field(default_factory=dict)  # "friend" → "f" (said "her")
+    heard: str = ""                 # the assistant's last message, lower case
+    offer_from: str | None = None   # 网易的offer下来了: its employer, until it is taken
+    message: str = ""               # the message being read (its other sentences)
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""
         self.person, self.person_said = person, self.sentence
+        if person in self.met:
+            self.met.remove(person)
+        self.met.append(person)
+
+    def see(self, entity: str) -> None:
+        """``entity`` (a pet) was talked about: she / he may be it when known to be of
+        that gender, but it does not become ``person``."""
+        if entity in self.met:
+            self.met.remove(entity)
+        self.met.append(entity)
 
     def she_or_he(self, pronoun: str) -> str | None:
-        """Who "she" / "he" / 她 / 他 is: ``person``, unless a relation's word says the
-        other gender ("she" after "my dad" is someone not named) — no fact is better than
-        one about the wrong person."""
-        other = MALE_KIN if pronoun.lower() in {"she", "her", "她"} else FEMALE_KIN
-        return None if self.person is None or self.person.lower() in other else self.person
+        """Who "she" / "he" / 她 / 他 is: ``person``, unless a relation's word or the
+        pronouns said of them give the other gender ("she" after "my dad" is someone not
+        named) — then the latest one met known to be of the pronoun's gender ("he" after
+        "marlene ... ask her" is the cat "at his age"), else nobody: no fact is better
+        than one about the wrong person."""
+        female = pronoun.lower() in {"she", "her", "她"}
+        other = MALE_KIN if female else FEMALE_KIN
+        if self.person is None:
+            return None
+        if self.person.lower() not in other and self.genders.get(self.person) != (
+                "m" if female else "f"):
+            return self.person
+        return next((p for p in reversed(self.met)
+                     if self.genders.get(p) == ("f" if female else "m")), None)
 
     def entity_named(self, name: str) -> str:
         """The entity a name was given to in this episode ("Emma" → sister), else the name."""
@@ -129,6 +157,7 @@ class Found:
         self.evidence = evidence
         self.ctx = ctx
         self.items: list[Candidate] = []
+        self.read = False  # a rule read the clause and found it says nothing to keep
 
     def add(self, entity: str, predicate: str, value: str, negated: bool = False,
             confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,
@@ -136,6 +165,8 @@ class Found:
         value = _DANGLING_END.sub("", value.strip())
         if not value or not entity:
             return None
+        if not is_chinese(self.evidence):  # never surer than the rule's family measured
+            confidence = min(confidence, ceiling(predicate))
         c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
                       kind, until)
         self.items.append(c)

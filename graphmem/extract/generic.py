@@ -27,7 +27,7 @@ from graphmem.text.timeparse import resolve_date, resolve_window
 if TYPE_CHECKING:
     from spacy.tokens import Doc, Token
 
-GENERIC_CONFIDENCE = 0.75
+GENERIC_CONFIDENCE = 0.75  # under the family's measured precision (calibration.GENERIC)
 _SKIP_VERBS = frozenset({
     "think", "know", "guess", "mean", "say", "tell", "see", "look", "sound", "seem", "let",
     "thank", "hope", "wish", "bet", "wonder", "remember", "forget", "agree", "believe",
@@ -198,12 +198,20 @@ def _pobj(prep: Token) -> Token | None:
 
 
 def _reading(verb: Token, lemma: str) -> tuple[str, Token] | None:
-    """``(predicate, value head)`` of a verb: its object ("made a bowl" → make); a place
-    after a motion or state verb ("went to Rome" → go_to); an adjective's complement
-    ("I'm passionate about dance" → is_passionate_about); or a verb complement's object
-    ("I want to open a studio" → want_open). None when there is no such reading."""
-    name = "is" if lemma == "be" else lemma
+    """``(predicate, value head)`` of a verb: its object ("made a bowl" → make; "gave up
+    pickleball" → give_up); a place after a motion or state verb ("went to Rome" →
+    go_to); an adjective's complement ("I'm passionate about dance" →
+    is_passionate_about); or a verb complement's object ("I want to open a studio" →
+    want_open); "had to give up pickleball", "I have to take a break from pottery" are
+    giving it up, taking a break. None when there is no such reading."""
     children = list(verb.children)
+    if lemma == "have" and (must := next((c for c in children if c.dep_ == "xcomp" and any(
+            a.lower_ == "to" for a in c.children)), None)) and (
+            reading := _reading(must, must.lemma_.lower())):
+        return reading
+    name = "is" if lemma == "be" else lemma
+    if particle := next((c.lower_ for c in children if c.dep_ == "prt"), None):
+        name = f"{name}_{particle}"  # "give up", "find out": not "give", "find"
     objects = [c for c in children if c.dep_ in _OBJECT_DEPS]
     preps = [(c, head) for c in children if c.dep_ == "prep" and (head := _pobj(c)) is not None]
     if objects:
@@ -245,6 +253,100 @@ def _leads_unsaid_i(verb: Token) -> bool:
     return all(t.pos_ in {"ADV", "INTJ", "PUNCT"} for t in verb.doc[:verb.i])
 
 
+# Values that say nothing of a person on their own: the time of day, a while, a thing,
+# the listener's advice ("went to bed", "took your advice", "have about 6 weeks").
+_VAGUE_HEADS = frozenset({
+    "bed", "sleep", "nap", "advice", "offer", "hold", "timing", "thing", "stuff", "people",
+    "bit", "lot", "question", "questions", "help", "time", "times", "day", "days", "week",
+    "weeks", "month", "months", "year", "years", "hour", "hours", "minute", "minutes",
+    "idea", "ideas", "tip", "tips",
+    "list", "lineup", "point", "chance", "kind", "sort", "end", "rest", "part", "side",
+    "moment", "sec", "second", "luck", "fun", "mess", "deal", "word", "words", "sense",
+    "one", "ones", "guy", "guys", "way", "look", "number", "numbers", "square",
+    "column", "row", "rows", "tab", "file", "version", "data", "dataframe", "dataframes",
+    "function", "formula", "email", "letter", "text", "thanks", "bridges"})
+# Chat fillers: a value holding one is a clause remnant ("phd candidate lol").
+_FILLERS = frozenset({"lol", "lmao", "haha", "hahaha", "bc", "tho", "though", "btw", "pls",
+                      "please", "omg", "idk", "ngl", "tbh", "rn", "kinda", "sorta", "obv",
+                      "etc", "ok", "okay", "yeah", "yes", "no", "nah"})
+
+
+_QUANTITIES = frozenset({"much", "many", "most", "more", "enough", "too", "less", "fewer"})
+_PREPOSITIONS = frozenset({"to", "in", "at", "on", "with", "for", "from", "about", "of", "into",
+                           "over", "by", "without", "like", "after", "around", "through"})
+
+
+_MODALS = frozenset({"should", "might", "may", "must", "shall", "ought"})  # not "could", "'d"
+# Verbs whose clause is someone's words or thoughts, not what the speaker states.
+_REPORTING = frozenset({"say", "tell", "think", "believe", "guess", "suppose", "reckon",
+                        "wonder", "ask", "hope", "wish", "worry", "fear", "doubt", "claim",
+                        "suggest", "feel", "imagine", "pretend", "dream", "insist"})
+_PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "away", "on", "in", "together",
+                        "through", "around", "about", "apart", "ahead", "forward", "along", "by"})
+# What is asked of the assistant ("draft an email saying...", "can you write me..."): its
+# clauses are the text to write, not what the speaker states.
+_ASKED = frozenset({"draft", "write", "make", "help", "give", "tell", "summarize", "summarise",
+                    "translate", "rewrite", "edit", "proofread", "fix", "tidy", "reword", "check",
+                    "suggest", "recommend", "list", "create", "compose", "explain", "find", "show",
+                    "plan", "turn", "polish", "shorten"})
+_LEARNING = frozenset({"find_out", "figure_out", "point_out", "make_sure", "look_up"})
+
+
+def _states(verb: Token) -> bool:
+    """Does ``verb``'s clause state something? Not advice or a guess ("he shouldn't go
+    home": a modal), not a question put ("asked if he can make"), not what someone else
+    says or thinks ("the doctors are saying he...", "she thinks she can never eat"), not
+    the words of a request ("draft an email saying I'm moving to...", "can you write...")."""
+    if any(c.dep_ == "aux" and c.lower_ in _MODALS for c in verb.children) or any(
+            c.dep_ == "mark" and c.lower_ in {"if", "whether"} for c in verb.children):
+        return False
+    clause = verb
+    while clause.dep_ == "conj" and clause.head.i != clause.i:
+        clause = clause.head
+    while clause.dep_ in {"ccomp", "xcomp", "advcl", "acl", "relcl"} and clause.head.i != clause.i:
+        teller, said_by = _subject_token(clause.head), clause.head
+        while teller is None and said_by.dep_ in {"xcomp", "conj", "acomp"} and (
+                said_by.head.i != said_by.i):
+            said_by = said_by.head  # "I'm so excited to tell you I started...": I tell
+            teller = _subject_token(said_by)
+        if clause.dep_ == "ccomp" and clause.head.lemma_.lower() in _REPORTING and (
+                teller is None or teller.lower_ not in {"i", "we", "me", "us"}):
+            return False
+        clause = clause.head
+    root = verb.sent.root
+    asker = _subject_token(root)
+    return root.i == verb.i or not (root.tag_ == "VB" and root.lemma_.lower() in _ASKED and (
+        asker is None or asker.lower_ == "you") and not _leads_unsaid_i(root))
+
+
+def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool:
+    """A reading worth keeping: its verb is an English verb (not "pilsen people now"
+    or "86d the elote" misread), its value has no chat filler in it, and names a thing
+    rather than an amount of time, a vague noun, a date or the listener's words."""
+    from graphmem.extract.en.lexicon import is_adjective, is_verb
+
+    if not is_verb(lemma) or not lemma.isalpha() or predicate in _LEARNING or any(
+            not (is_verb(word) or is_adjective(word) or word in _PREPOSITIONS | _PARTICLES
+                 or word == "is") for word in predicate.split("_")[1:]):
+        return False  # "start_bouldere", "drive_lake": a misread; "found out": news
+    if head.pos_ in {"VERB", "AUX"} and head.tag_ in {"VBN", "VBD"}:
+        return False  # "fixed mon-wed": a past verb misread as the object
+    words = value.lower().split()
+    if any(w.strip(".,!?()") in _FILLERS for w in words) or words[0] in _QUANTITIES:
+        return False  # "have too much parsley", "get most groceries": an amount
+    if predicate.count("_") == 1 and predicate.startswith("is_") and head.pos_ == "NOUN" and (
+            predicate[3:] in {"on", "at", "in"}) and (
+            not any(c.dep_ in {"det", "poss", "compound", "amod", "nummod", "prep"}
+                    for c in head.children)):
+        return False  # "i'm on break", "at work", "in bed": the moment's state
+    if head.lemma_.lower() in _VAGUE_HEADS or head.lower_ in _VAGUE_HEADS:
+        return False
+    if any(c in value for c in "$€£¥%") or any(ch.isdigit() for ch in head.text):
+        return False  # "is on £23k", "go like 3x": an amount, not a thing
+    return not all(t.like_num or t.pos_ in {"NUM", "SYM"} or t.lower_ in _VAGUE_HEADS
+                   for t in head.subtree if not t.is_punct and t.pos_ != "DET")
+
+
 def parse(clauses: Sequence[str]) -> list[Doc]:
     """Parse clauses in one batch (NER is not needed for these readings)."""
     return list(english_nlp().pipe(clauses, batch_size=64, disable=["ner"]))
@@ -270,7 +372,7 @@ def generic_candidates(
             subject = first_person  # chat ellipsis: "Still working on the studio."
         if subject is None:
             continue
-        reading = _reading(verb, lemma)
+        reading = _reading(verb, lemma) if _states(verb) else None
         if reading is None:
             continue
         predicate, head = reading
@@ -278,7 +380,8 @@ def generic_candidates(
             continue
         value = _phrase(head)
         if (not value or value.lower() in _BAD_VALUES or len(value) > 60
-                or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)):
+                or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)
+                or not _says_something(lemma, predicate, head, value)):
             continue
         negated = any(c.dep_ == "neg" for c in verb.children)
         phrase = _verb_phrase(verb, subject_token)

@@ -8,6 +8,10 @@ import re
 
 from graphmem.extract.candidate import Context, Found, Part
 
+# The kind of a negated plan that says a plan is done ("考完了", "back from Lisbon"): it ends
+# the user's plan it names, and is not stored when they have none.
+PLAN_END = "plan_end"
+
 
 def plan(part: Part, value: str, negated: bool, ctx: Context, found: Found) -> None:
     if not value or part.subjects is None:

@@ -4,40 +4,51 @@ clause, with what the episode has said so far (``Context``)."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graphmem._models import Episode
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
 from graphmem.extract.en import rules as english_rules
+from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
+from graphmem.extract.zh.shape import clauses as chinese_clauses
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
 
 
 @dataclass(frozen=True)
 class _Language:
-    """How one language is read: a clause's parts (who), the rules of one part and those
-    of a whole clause (what)."""
+    """How one language is read: its clauses (Chinese chat splits on spaces too), a
+    clause's parts (who), the rules of one part and those of a whole clause (what)."""
 
+    clauses: Callable[[str], list[str]]
     parts: Callable[[str, Context, tuple[str, ...] | None, Found], list[Part]]
     part_facts: Callable[[Part, Context, Found], None]
     clause_facts: Callable[[str, Context, Found, tuple[str, ...] | None], None]
     question_facts: Callable[[str, Context, Found], None]
+    # a subject said but unknown (他 with nobody named) is who the next clauses are about
+    # too, so they say nothing of the user: "他姓刘 爱拍鸟"
+    unknown_carries: bool = False
 
 
-_ENGLISH = _Language(english.parts, english_rules.english_facts, english_rules.clause_facts,
-                     english_rules.question_facts)
-_CHINESE = _Language(chinese.parts, chinese_rules.chinese_facts, chinese_rules.clause_facts,
-                     chinese_rules.question_facts)
+_ENGLISH = _Language(clauses, english.parts, english_rules.english_facts,
+                     english_rules.clause_facts, english_rules.question_facts)
+_CHINESE = _Language(chinese_clauses, chinese.parts, chinese_rules.chinese_facts,
+                     chinese_rules.clause_facts, chinese_rules.question_facts,
+                     unknown_carries=True)
 
 
 MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
+# An episode this soon after the one before it in its session (a new topic said at once:
+# "另外…", "by the way…") still knows who she / he is.
+_FOLLOWS = timedelta(minutes=15)
 
 class RuleExtractor:
     """The default, offline extractor: specific rules (regular expressions) first, then,
@@ -50,6 +61,14 @@ class RuleExtractor:
 
     def __init__(self, generic: bool = True) -> None:
         self.generic = generic
+        self.known_names: dict[str, dict[str, str]] = {}
+        self.known_plans: dict[str, list[tuple[str, str]]] = {}  # made in earlier episodes
+
+    def remember_names(self, user_id: str, names: dict[str, str]) -> None:
+        """Names already given to the user's people and pets (``{"kayla": "daughter"}``),
+        so that a later episode's "kayla's still vegetarian" is about the daughter
+        (consolidation tells them from the user's alias table)."""
+        self.known_names.setdefault(user_id, {}).update(names)
 
     def extract(self, episode: Episode) -> list[Candidate]:
         return self.extract_many([episode])[0]
@@ -59,15 +78,26 @@ class RuleExtractor:
         batch (spaCy is several times faster on one batch than on many small ones)."""
         found: list[list[Candidate]] = []
         deferred: list[list[_Deferred]] = []
-        for episode in episodes:
+        before: dict[tuple[str, str], tuple[datetime, str | None]] = {}
+        for episode in episodes:  # in time order: names given carry to later episodes
             said = [a for a in episode.actions if a.role == "user"]
             # the event of the first thing said, whole (the goal may be cut: "…birthday")
-            ctx = Context(event=event_in(summarize_goal(said, limit=10_000)) if said else None)
+            ctx = Context(event=event_in(summarize_goal(said, limit=10_000)) if said else None,
+                          names=self.known_names.setdefault(episode.user_id, {}),
+                          earlier_plans=self.known_plans.setdefault(episode.user_id, []))
+            session = (episode.user_id, episode.session_id)
+            if session in before and episode.start_time - before[session][0] <= _FOLLOWS:
+                ctx.person = before[session][1]  # "另外她…": she of the episode just before
             found.append([])
             deferred.append([])
-            for action in said:
+            for action in episode.actions:
+                if action.role != "user":  # "ok i like the milestones": of this reply
+                    ctx.heard = action.content[:MAX_READ_CHARS].lower()
+                    continue
                 found[-1].extend(self.extract_text(action.content[:MAX_READ_CHARS], action.ts, ctx,
                                                    deferred[-1]))
+            ctx.earlier_plans.extend(ctx.plans)  # "back from cornwall!!" ends a plan of before
+            before[session] = (episode.end_time, ctx.person)
         readings = _generic_each([d for episode_deferred in deferred for d in episode_deferred])
         out = []
         for episode, episode_found, episode_deferred in zip(episodes, found, deferred,
@@ -91,8 +121,9 @@ class RuleExtractor:
         which skips what the rules already read; sentences wait in ``deferred`` when it is
         given (parsed later in one batch), else they are parsed here."""
         ctx = ctx or Context(event=event_in(text))
-        speaker, text = split_speaker(text)
+        speaker, text = split_speaker(_QUOTED.sub(_unquoted, text))
         ctx.speaker = speaker
+        ctx.message = text
         ctx.event = ctx.event or event_in(text)
         out: list[Candidate] = []
         now_deferred: list[_Deferred] = []
@@ -129,7 +160,7 @@ class RuleExtractor:
         else:
             chinese_rules.sentence_facts(sentence, ctx, found)
         out.extend(found.items)
-        for clause in clauses(sentence):
+        for clause in lang.clauses(sentence):
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)
             cursor = max(cursor, span[1])
@@ -150,14 +181,27 @@ class RuleExtractor:
             for part in parts:
                 lang.part_facts(part, ctx, found)
                 hedged = hedged or part.hedged
-            named = [p.subjects for p in parts if p.subjects is not None]
+            named = [p.subjects for p in parts if p.subjects is not None
+                     or (lang.unknown_carries and p.subject_said)]
             if named:
                 carry = named[-1]
-            if any(c.predicate != "has_relation" for c in found.items):
-                covered.append(span)
+            if found.read or any(c.predicate != "has_relation" for c in found.items):
+                covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)
         out[first:] = _corrections(out[first:])
         return sentence, hedged, covered
+
+
+# Words in quotes, a clause or longer: someone else's ("kayla was like "dad this is why we
+# cant have nice things"", "the doctors are saying he shouldnt go home without "more
+# support"") or a text pasted to be edited, translated or summarized — not what the user
+# says of themselves. A short quote stays ("sam asked if he can make a "renal jus"").
+_QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”')
+
+
+def _unquoted(m: re.Match[str]) -> str:
+    quoted = m.group(1) or m.group(2) or ""
+    return m.group(0) if is_chinese(quoted) or len(quoted.split()) < 5 else '""'
 
 
 _CORRECTED = frozenset({"works_as", "works_at", "is_from", "lives_in", "name", "diet"})
@@ -199,14 +243,18 @@ def _generic_each(deferred: Sequence[_Deferred]) -> list[list[Candidate]]:
         return out
     from graphmem.extract.generic import GENERIC_CONFIDENCE, generic_candidates, parse
 
-    for i, doc in zip(todo, parse([deferred[i].clause for i in todo]), strict=True):
+    # chat spelling spelled out first ("im", "shes", "dont"): spaCy reads "im" as "i" + "m"
+    normalized = [spelling.normalize_mapped(deferred[i].clause) for i in todo]
+    for i, doc, (_, where) in zip(todo, parse([text for text, _ in normalized]), normalized,
+                                  strict=True):
         item = deferred[i]
         confidence = GENERIC_CONFIDENCE - (0.25 if item.hedged else 0.0)
+        covered = [(bisect_left(where, a), bisect_left(where, b)) for a, b in item.covered]
         out[i] = [
             Candidate(entity, predicate, value, negated, confidence, item.observed_at,
                       item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
             for entity, predicate, value, negated, sentence, when in generic_candidates(
-                doc, item.observed_at, item.first_person, item.she, item.he, item.covered)]
+                doc, item.observed_at, item.first_person, item.she, item.he, covered)]
     return out
 
 

@@ -16,7 +16,12 @@ __all__ = ["clauses", "is_hedged", "is_hypothetical", "is_past", "is_question", 
 _QUESTION = re.compile(
     r"[?？]\s*(?:lol|lmao|haha+|hehe|xd)?\W*$|吗[？?。]?\s*$|"
     r"^(?:(?:how|what|where|when|why|which|who)\s+)?(?:do|does|did|is|are|was|were|should|can|"
-    r"could|would|will)\s+(?:you|i|we|it|there|anyone|anybody|she|he|they)\b|有没有|是不是|要不要",
+    r"could|would|will)\s+(?:you|i|we|it|there|anyone|anybody|she|he|they)\b|有没有|是不是|要不要|"
+    # chat asks without a question mark, after a few words of setting ("in google sheets how
+    # do i look up a sku", "how long do i boil a gammon joint", "whats the difference")
+    r"^(?:[\w'-]+\s+){0,4}?(?:how|what|which|where|when|why|who)(?:\s+(?:long|much|many|often|"
+    r"far|else))?\s+(?:do|does|did|should|can|could|would|will)\s+(?:you|u|i|we|it|they|she|"
+    r"he)\b|^(?:whats|what's|hows|how's|whos|who's|wheres|where's)\s",
     re.IGNORECASE)
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^帮我|^请|^麻烦|^能不能|^可以帮",
                       re.IGNORECASE)

@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -45,7 +45,7 @@ from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableErr
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
-from graphmem.extract.plans import names_plan
+from graphmem.extract.plans import PLAN_END, names_plan
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
@@ -140,6 +140,7 @@ class Consolidator:
         done = 0
         failed: list[str] = []  # given back at the end, so the next run retries them
         for row in users:
+            self._tell_names(row["user_id"])
             while claimed := self._claim(row["user_id"], token):
                 nothing: list[str] = []  # episodes without facts: marked together
                 for start in range(0, len(claimed), per_call):
@@ -168,8 +169,9 @@ class Consolidator:
             self.runner.write("consolidate/release_claims", event_ids=failed, token=token)
         if isinstance(self.extractor, BatchExtractor):
             report.extraction = self.extractor.take_stats()
-        report.embedded = self.embed_new_facts()
-        report.messages_embedded = self.embed_new_messages(user_id)
+        report.embedded = vectors.embed_new_facts(self.runner, self.embedder)
+        report.messages_embedded = vectors.embed_new_messages(self.runner, self.embedder,
+                                                              user_id)
         report.expired = self.expire(now, user_id)
         if self.retention is not None:
             report.deleted = int(self.runner.write(
@@ -204,6 +206,12 @@ class Consolidator:
                 _failed(report, episode.event_id, exc)
                 found.append(None)
         return found
+
+    def _tell_names(self, user_id: str) -> None:
+        """The extractor learns the names of the user's people and pets ("kayla")."""
+        if remember := getattr(self.extractor, "remember_names", None):
+            with self._lock:
+                remember(user_id, self._cached_table(user_id).person_names())
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
                      claims: Sequence[dict] = (), verify: Verify | None = None) -> set[str]:
@@ -250,11 +258,13 @@ class Consolidator:
     def lookup_entity(self, user_id: str, surface: str) -> str | None:
         """The entity id a surface form names for this user, without creating one."""
         with self._lock:
-            if user_id not in self._tables:
-                self._tables[user_id] = alias_table(
-                    user_id, fact_store.list_entities(self.runner, user_id),
-                    self.merge_score, self.review_score)
-            return self._tables[user_id].lookup(surface)
+            return self._cached_table(user_id).lookup(surface)
+
+    def _cached_table(self, user_id: str) -> AliasTable:
+        if user_id not in self._tables:
+            self._tables[user_id] = alias_table(user_id, fact_store.list_entities(
+                self.runner, user_id), self.merge_score, self.review_score)
+        return self._tables[user_id]
 
     # -- one episode ---------------------------------------------------------------------
 
@@ -370,12 +380,16 @@ class Consolidator:
         resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
         versions: dict[str, list[NewVersion]] = {}
+        closing: set[str] = set()  # "考完了": versions that only end a plan the user has
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
                 subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
-                if canonical_predicate(c.predicate) == "name":  # "Dana" now finds the user
-                    value = table.give_name(subject.key, c.value)
+                shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
+                if canonical_predicate(c.predicate) == "name":  # None: Donna is not Marlene
+                    if (named := table.name_of(subject, c.value)) is None:
+                        continue
+                    subject, value = named
                 else:
                     value = table.resolve(c.value, c.value_kind,
                                           fuzzy=c.value_kind not in _EXACT_KINDS)
@@ -384,37 +398,32 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                versions.setdefault(user_id, []).append(
-                    self._version(user_id, session_id, episode_id, c, subject, value))
+                version = self._version(  # "the daughter's name is"
+                    user_id, session_id, episode_id, c, subject, value, shown)
+                if c.value_kind == PLAN_END:
+                    closing.add(version.fact_id)
+                versions.setdefault(user_id, []).append(version)
         stored = fact_store.current_versions(
             tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
         changes: list[Change] = []
         for user_id, mine in versions.items():
-            changes += self._decide_all(user_id, mine, stored)
+            changes += self._decide_all(user_id, mine, stored, closing)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
         return changes
 
-    def embed_new_messages(self, user_id: str | None = None) -> int:
-        return vectors.embed_new_messages(self.runner, self.embedder, user_id)
-
-    def embed_new_facts(self) -> int:
-        return vectors.embed_new_facts(self.runner, self.embedder)
-
     def expire(self, now: datetime, user_id: str | None = None) -> int:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
         return int(rows[0]["expired"])
 
-    def _table(self, user_id: str) -> AliasTable:
-        return self._tables[user_id]  # loaded by _distill under the user's lock
-
     def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
-                 subject: Resolution, value: Resolution) -> NewVersion:
+                 subject: Resolution, value: Resolution, shown: str = "") -> NewVersion:
         predicate = canonical_predicate(c.predicate)
         info = predicate_info(predicate)
         chinese = is_chinese(c.evidence)
-        who = ("用户" if chinese else "the user") if subject.key == USER_KEY else subject.name
+        who = (shown or subject.name) if subject.key != USER_KEY else (
+            "用户" if chinese else "the user")
         until = c.valid_until or (c.observed_at + info.validity if info.validity else None)
         return NewVersion(
             fact_id=fact_version_id(user_id, subject.entity_id, predicate, value.entity_id,
@@ -430,14 +439,18 @@ class Consolidator:
         )
 
     def _decide_all(self, user_id: str, versions: list[NewVersion],
-                    stored: dict[tuple[str, str, str], list[CurrentVersion]]
-                    ) -> list[Change]:
+                    stored: dict[tuple[str, str, str], list[CurrentVersion]],
+                    closing: Collection[str] = ()) -> list[Change]:
         """The user's new versions decided one after another, each against the current
         versions as the ones before it left them (``stored`` is updated)."""
         changes: list[Change] = []
         for v in versions:
             current = stored.setdefault((user_id, v.entity_id, v.predicate), [])
-            v = self._plan_dropped(user_id, v, current)
+            ended = self._plan_dropped(user_id, v, current)
+            if v.fact_id in closing and ended is v and not any(
+                    c.value_id == v.value_id and not c.negated for c in current):
+                continue  # "考完了" with no plan of it to end: nothing to store
+            v = ended
             made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
             changes.extend(made)
             gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
@@ -456,7 +469,7 @@ class Consolidator:
         if v.predicate != "plans_to" or not v.negated or any(
                 c.value_id == v.value_id for c in current):
             return v
-        table = self._table(user_id)
+        table = self._tables[user_id]  # loaded by _distill under the lock
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
         for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
             plan = names.get(c.value_id)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rapidfuzz import fuzz, process
@@ -41,9 +41,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
     "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
     "fiance": ("未婚妻", "未婚夫", "fiancé", "fiancée", "fiance", "fiancee"),
-    "wife": ("老婆", "妻子", "太太", "爱人", "wife"),
+    "wife": ("老婆", "妻子", "太太", "爱人", "媳妇", "wife"),
     "husband": ("老公", "丈夫", "husband"),
-    "partner": ("对象", "伴侣", "partner", "spouse"),
+    "partner": ("对象", "伴侣", "老伴", "partner", "spouse"),
     "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy", "mama"),
     "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy", "papa"),
     "parents": ("父母", "爸妈", "parents"),
@@ -55,10 +55,10 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
     "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
     "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
-    "colleague": ("同事", "colleague", "coworker", "co-worker"),
-    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff"),
+    "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
+    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
     "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
-    "son": ("儿子", "son"), "daughter": ("女儿", "daughter"),
+    "son": ("儿子", "son"), "daughter": ("女儿", "闺女", "daughter"),
     "kids": ("孩子", "宝宝", "kids", "children"),
     "mother-in-law": ("婆婆", "岳母", "丈母娘", "mother-in-law"),
     "father-in-law": ("公公", "岳父", "老丈人", "father-in-law"),
@@ -74,7 +74,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
             "goldendoodle", "labradoodle", "cockapoo", "spaniel", "cocker spaniel",
             "rottweiler", "pitbull", "pit bull", "dalmatian", "schnauzer", "shih tzu", "yorkie",
             "collie", "sheepdog", "great dane", "mutt"),
-    "cat": ("猫", "猫咪", "小猫", "布偶猫", "英短", "cat", "kitten", "kitty", "tabby", "maine coon",
+    "cat": ("猫", "猫咪", "小猫", "布偶猫", "英短", "橘猫", "小橘猫", "狸花猫",
+             "cat", "kitten", "kitty", "tabby", "maine coon",
             "ragdoll"),
     "rabbit": ("兔子", "兔", "rabbit", "bunny"), "hamster": ("仓鼠", "hamster"),
     "parrot": ("鹦鹉", "parrot", "budgie", "cockatiel"), "goldfish": ("金鱼", "goldfish"),
@@ -100,6 +101,7 @@ RELATIONS = frozenset({"girlfriend", "boyfriend", "fiance", "wife", "husband", "
                        "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law",
                        "niece", "nephew", "grandchild"})
 PETS = frozenset({"dog", "cat", "rabbit", "hamster", "parrot", "goldfish", "turtle"})
+_NOT_PEOPLE = frozenset({"job", "organization", "place", "condition"})  # value kinds
 _INDEX = {alias: key for key, aliases in LEXICON.items() for alias in aliases}
 _PREFIX = re.compile(r"^(?:我的|我们的|我|她的|他的|the |a |an |my |our |her |his |their |some )+",
                      re.IGNORECASE)
@@ -198,6 +200,8 @@ class AliasTable:
         "under $800", however alike the strings look."""
         cleaned = clean_surface(surface) or surface.strip().lower()
         key = lexicon_key(surface) if fuzzy else None
+        if key in RELATIONS and kind in _NOT_PEOPLE:
+            key = None  # 品牌市场经理 is a job, not the manager (经理) of the user
         review: tuple[str, float] | None = None
         if key is None:
             key = self._alias_owner(cleaned)
@@ -221,11 +225,26 @@ class AliasTable:
         plain value (never an entity of its own that could claim the alias)."""
         cleaned = clean_surface(name) or name.strip().lower()
         self.aliases.setdefault(key, set()).update({cleaned, name.strip().lower()})
+        shown = self.names.get(key, "").strip().lower()
+        if self.kinds.get(key) in {"person", "pet"} and (shown in _INDEX or shown == key):
+            self.names[key] = name.strip()  # the daughter is shown as Kayla from now on
         literal = f"name:{cleaned}"
         is_new = literal not in self.names
         self.add(literal, name.strip(), set(), "name")
         return Resolution(literal, entity_id(self.user_id, literal), self.names[literal],
                           is_new)
+
+    def name_of(self, subject: Resolution, name: str) -> tuple[Resolution, Resolution] | None:
+        """``give_name`` for a ``name`` fact of ``subject``: the subject as shown from now
+        on ("Kayla", the daughter) and the name's value — None when a person or pet
+        already shown by a name gets another ("the friend" is Marlene: "Donna" is
+        someone else, not a second name of hers)."""
+        if (subject.key != USER_KEY and self.kinds.get(subject.key) in {"person", "pet"}
+                and lexicon_key(subject.name) is None
+                and subject.name.lower() != name.strip().lower()):
+            return None
+        value = self.give_name(subject.key, name)
+        return replace(subject, name=self.names[subject.key]), value
 
     def lookup(self, surface: str) -> str | None:
         """The entity id of a known surface form (lexicon, alias or exact key), else None."""
@@ -235,6 +254,13 @@ class AliasTable:
         if key is None or key not in self.names:
             return None
         return entity_id(self.user_id, key)
+
+    def person_names(self) -> dict[str, str]:
+        """The names given to people and pets ("kayla" → "daughter"): aliases of a person
+        or pet entity that no lexicon entry claims (not "mom", "dog")."""
+        return {alias: key for key, aliases in self.aliases.items()
+                if self.kinds.get(key) in {"person", "pet"}
+                for alias in aliases if alias.isalpha() and alias not in _INDEX}
 
     def _alias_owner(self, cleaned: str) -> str | None:
         """The entity an alias names; a person, pet or the user before a thing of the same

@@ -49,6 +49,8 @@ PREDICATES: dict[str, Predicate] = {p.name: p for p in (
               "{e}来自{v}", "{e}不是{v}人", half_life=10 * YEAR),
     Predicate("allergic_to", True, "{e} is allergic to {v}", "{e} is not allergic to {v}",
               "{e}对{v}过敏", "{e}对{v}不过敏", half_life=5 * YEAR),
+    Predicate("has_condition", True, "{e} has {v}", "{e} does not have {v}",
+              "{e}有{v}", "{e}没有{v}", half_life=3 * YEAR),
     Predicate("has_pet", True, "{e} has a pet {v}", "{e} no longer has a pet {v}",
               "{e}养了{v}", "{e}没有养{v}", half_life=3 * YEAR),
     Predicate("diet", False, "{e} follows a {v} diet", "{e} no longer follows a {v} diet",
@@ -70,7 +72,7 @@ PREDICATES: dict[str, Predicate] = {p.name: p for p in (
     Predicate("uses_tool", True, "{e} uses {v}", "{e} does not use {v}",
               "{e}使用{v}", "{e}不使用{v}", half_life=timedelta(days=120)),
     Predicate("plans_to", True, "{e} plans to {v}", "{e} no longer plans to {v}",
-              "{e}准备{v}", "{e}不打算{v}", half_life=timedelta(days=30)),
+              "{e}准备{v}", "{e}不再打算{v}", half_life=timedelta(days=30)),
     Predicate("date", False, "{e} is on {v}", "{e} is not on {v}",
               "{e}时间是{v}", "{e}时间不是{v}", half_life=timedelta(days=14)),
     Predicate("deadline", False, "{e} is due {v}", "{e} is not due {v}",
@@ -92,7 +94,7 @@ PREDICATE_ALIASES: dict[str, str] = {
     "职业": "works_as", "job": "works_as", "公司": "works_at", "计划": "plans_to",
     "plan": "plans_to", "名字": "name", "姓名": "name", "老家": "is_from", "籍贯": "is_from",
     "hometown": "is_from", "专业": "studies", "major": "studies", "宠物": "has_pet",
-    "pet": "has_pet",
+    "pet": "has_pet", "health": "has_condition", "condition": "has_condition",
 }
 
 # Question words that name a predicate ("what's my budget", "她有什么忌口").

@@ -102,7 +102,10 @@ class OnlineReader:
 
     def _read(self, msg: Message, reading: _Reading) -> list[Candidate]:
         reading.last_msg_id = msg.msg_id
-        if msg.role != "user" or is_filler(msg.content):
+        if msg.role != "user":  # what the user answers ("ok i like the milestones") is of it
+            reading.ctx.heard = msg.content[:MAX_READ_CHARS].lower()
+            return []
+        if is_filler(msg.content):
             return []
         if not reading.said:  # the episode's event: that of the first thing said, whole
             reading.ctx.event = event_in(summarize_goal([msg], limit=10_000))

@@ -4,8 +4,19 @@ for each user (with who each belongs to) and against hand labels of what was sto
 - **key-fact recall**: a current key fact is recalled when a current stored fact is about
   the same person (the user, or the relative / friend / pet by name or by relation), of a
   compatible predicate, and shares a salient part of the value (an English content word;
-  a run of two Chinese characters); an ended key fact is handled when no current fact
-  still says it (it was superseded, expired or never stored);
+  a run of two Chinese characters; a one-character Chinese value such as 猫 or 葱 that the
+  key's value holds) and says it with its polarity (a negated fact says a dislike, "does not
+  like coffee" does not say "likes coffee"; a key that is itself a negation — "不爱吃甜口",
+  "戒了奶茶" — is said either way by its words); an ended key fact is handled when no
+  current fact still says it (it was superseded, expired, negated — "no longer works at
+  Little Fern" — or never stored; a fact that shares more of the value that replaced it
+  than of the ended one is that replacement: "Clifton Family Dental" after "Brightsmile
+  Dental"). A negated fact ("no longer plans to go to Osaka") and a food avoided
+  (``dietary_restriction``: "no beer") speak only to a key that is itself a negation (a
+  dislike, an allergy) — "avoids beer" does not keep "two beers a night" current. A
+  relation of the user is recalled by a ``has_relation`` fact of a synonymous word (老公 for
+  丈夫, 闺女 for 女儿) or by the relative's ``name`` fact when the key names them
+  ("丈夫：王磊");
 - **precision**: over the stored current facts that carry a label (``<set>.labels.jsonl``
   beside the set: ``correct``, ``wrong_person``, ``garbage``, ``false``, ``stale``), the
   share labelled correct; **wrong attributions** at confidence ≥ 0.9 are counted apart.
@@ -16,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,7 +43,8 @@ ATTRIBUTE_PREDICATES: dict[str, set[str] | None] = {
     "lives_in": {"lives_in"}, "hometown": {"is_from", "lives_in"},
     "allergy": {"allergic_to", "dietary_restriction"},
     "diet": {"diet", "dietary_restriction", "likes", "allergic_to"},
-    "likes": {"likes"}, "dislikes": {"likes", "dietary_restriction"}, "hobby": {"likes"},
+    "likes": {"likes"}, "dislikes": {"likes", "dietary_restriction"},
+    "hobby": {"likes", "studies"},  # a hobby taken as a class (陶艺课, a pottery class)
     "studies": {"studies"}, "pet": {"has_pet", "name", "has_relation"},
     "name": {"name", "has_relation"}, "relation": {"has_relation", "name"},
     "plan": {"plans_to", "date"}, "health": None, "owns": None, "other": None,
@@ -42,12 +55,21 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "father": ("father", "dad", "爸爸", "父亲", "老爸", "爸"),
     "partner": ("partner", "girlfriend", "boyfriend", "wife", "husband", "fiance", "女朋友",
                 "男朋友", "老婆", "老公", "对象"),
-    "wife": ("wife", "老婆", "妻子", "partner"), "husband": ("husband", "老公", "partner"),
-    "sister": ("sister", "姐姐", "妹妹"), "brother": ("brother", "哥哥", "弟弟"),
-    "daughter": ("daughter", "女儿", "kids"), "son": ("son", "儿子", "kids"),
-    "friend": ("friend", "朋友"), "colleague": ("colleague", "coworker", "同事"),
+    "wife": ("wife", "老婆", "妻子", "媳妇", "太太", "爱人", "老伴", "partner"),
+    "husband": ("husband", "老公", "丈夫", "爱人", "老伴", "partner"),
+    "sister": ("sister", "姐姐", "妹妹", "姐", "妹"),
+    "brother": ("brother", "哥哥", "弟弟", "哥", "弟"),
+    "daughter": ("daughter", "女儿", "闺女", "kids"), "son": ("son", "儿子", "kids"),
+    "friend": ("friend", "朋友", "闺蜜", "好朋友", "发小"),
+    "colleague": ("colleague", "coworker", "同事"),
+    "mother-in-law": ("mother-in-law", "婆婆", "岳母", "丈母娘"),
     "pet": ("dog", "cat", "pet", "狗", "猫"),
 }
+# Words of a kind of person that are the same relation (老公 and 丈夫): a key "丈夫：王磊" is
+# recalled by has_relation 老公.
+_SAME_RELATION = [set(words) - {"partner", "kids", "user"} for words in RELATIONS.values()]
+_NEGATION = re.compile(r"不|没|戒|别|\b(?:not|no|never|don't|doesn't|dont|doesnt|quit|stopped|"
+                       r"hates?|dislikes?|avoids?)\b|n't", re.IGNORECASE)
 LABELS = ("correct", "wrong_person", "garbage", "false", "stale")
 _LATIN = re.compile(r"[a-z0-9]+")
 _HAN = re.compile(r"[\u3400-\u9fff]+")
@@ -60,15 +82,35 @@ def owners(key: dict[str, Any]) -> set[str]:
     return {n for n in names if n}
 
 
+# Words for the same relative: "mum" in a stored fact says the key's "mother".
+_SAME_RELATIVE = {"mom": "mother", "mum": "mother", "mommy": "mother", "mama": "mother",
+                  "dad": "father", "daddy": "father", "papa": "father", "buddy": "friend",
+                  "bff": "friend", "bestie": "friend", "grandchildren": "grandchild",
+                  "granddaughter": "grandchild", "grandson": "grandchild",
+                  "grandkids": "grandchild", "grandkid": "grandchild"}
+
+
 def salient(text: str) -> set[str]:
-    lower = text.lower()
-    units = {w for w in _LATIN.findall(lower) if len(w) > 2 and w not in QUERY_STOPWORDS}
+    """Content words (accents folded: "Tomás" is "tomas"; "mum" says "mother", "buddy"
+    "friend"; a plural's "s" off) and runs of two Chinese characters."""
+    lower = "".join(ch for ch in unicodedata.normalize("NFKD", text.lower())
+                    if not unicodedata.combining(ch))
+    units = {_SAME_RELATIVE.get(w, w) for w in _LATIN.findall(lower)
+             if len(w) > 2 and w not in QUERY_STOPWORDS}
+    units = {w[:-1] if len(w) > 4 and w.endswith("s") and not w.endswith("ss") else w
+             for w in units}  # "peanuts" says "peanut"
     for run in _HAN.findall(lower):
         units |= {run[i:i + 2] for i in range(len(run) - 1)}
     return units
 
 
 def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    negative = bool(fact.get("negated")) != (fact["predicate"] == "dietary_restriction")
+    if negative and key.get("attribute") not in {"dislikes", "allergy"} and not _NEGATION.search(
+            str(key["value"])):
+        return False  # "no longer plans to go to Osaka", "avoids beer": not the plan, the habit
+    if key.get("attribute") == "relation" and _names_relation(fact, key):
+        return True
     entity = str(fact["entity"]).lower()
     if entity not in owners(key) and not any(o in entity for o in owners(key) if len(o) > 1):
         return False
@@ -76,7 +118,45 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     if predicates is not None and fact["predicate"] not in predicates:
         return False
     value = f"{fact['value']} {fact.get('sentence', '')}" if predicates is None else fact["value"]
+    said = str(fact["value"]).strip()
+    if len(said) == 1 and _HAN.fullmatch(said) and said in str(key["value"]):
+        return True  # 猫, 葱, 虾: a one-character Chinese value the key holds
     return bool(salient(value) & salient(str(key["value"])))
+
+
+def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """``matches``, with the polarity the key says: a dislike is a negated ``likes`` (or a
+    restriction); a like, job, home... only a fact that is not negated. A key of any
+    predicate (health, other: "terrified of heights") or a key that is a negation ("戒了奶茶")
+    is said either way by its words."""
+    if (ATTRIBUTE_PREDICATES.get(key.get("attribute", "other")) is None
+            or _NEGATION.search(str(key["value"]))):
+        return matches(fact, key)
+    negated = key.get("attribute") == "dislikes" and fact["predicate"] == "likes"
+    return bool(fact.get("negated")) == negated and matches(fact, key)
+
+
+def still_says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """Does a current fact still say the ended ``key`` — rather than the value that
+    replaced it (shares more of ``replaced_by`` than of the ended value)?"""
+    if not says(fact, key):
+        return False
+    value = salient(str(fact["value"]))
+    return len(value & salient(str(key.get("replaced_by", "")))) <= len(
+        value & salient(str(key["value"])))
+
+
+def _names_relation(fact: dict[str, Any], key: dict[str, Any]) -> bool:
+    """A relation of the user ("丈夫：王磊（老王）") said by a synonym (has_relation 老公) or by
+    the relative's own name fact (王磊)."""
+    if fact["predicate"] == "name" and str(fact["entity"]).lower() != "user":
+        return bool(_HAN.fullmatch(str(fact["value"])) and len(str(fact["value"])) > 1
+                    and str(fact["value"]) in str(key["value"]))
+    if fact["predicate"] != "has_relation" or str(fact["entity"]).lower() != "user":
+        return False
+    said = str(fact["value"]).lower()
+    words = {w.lower() for w in re.split(r"[：:；;，,（）()、/\s]+", str(key["value"])) if w}
+    return any(said in same and words & same for same in _SAME_RELATION)
 
 
 class UserFacts(BaseModel):
@@ -153,11 +233,12 @@ def evaluate(histories: Sequence[History], facts_of: dict[str, Iterable[Any]],
         user = UserFacts(user_id=history.history_id, language=history.language,
                          current=len(stored))
         for key in history.key_facts:
-            hit = any(matches(f, key) for f in stored)
             if key.get("status") == "ended":
+                hit = any(still_says(f, key) for f in stored)
                 user.key_ended += 1
                 user.ended_handled += not hit
             else:
+                hit = any(says(f, key) for f in stored)
                 user.key_current += 1
                 user.key_recalled += hit
                 if not hit:

@@ -14,6 +14,7 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import is_name
+from graphmem.extract.en.lexicon import is_word
 from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
@@ -24,6 +25,7 @@ from graphmem.extract.en.subjects import (
     singular,
 )
 from graphmem.extract.vocab import (
+    DIET_EN,
     PET_EN,
     REL_EN,
 )
@@ -49,6 +51,33 @@ def _self_name(t: str, part: Part, ctx: Context, found: Found) -> None:
          or match(rf"^(?i:go by|usually go by)\s+({NAME})\b", t))
     if m and is_name(m.group(1)):
         found.say(part, "name", m.group(1), False, 0.9, "name")
+    elif (name := _lower_name(match(r"^(?:'m|am)\s+([a-z][a-z'-]+)(?:\s+([a-z][a-z'-]+))?(?=\s*"
+                                     r"(?:\bbtw\b|\bby the way\b|\bhere\b|$))", t))) and search(
+            rf"\b{re.escape(name.lower())}\s*(?:,\s*\d|btw|by the way|here)", ctx.sentence.lower()):
+        found.say(part, "name", name, False, 0.85, "name")  # "im tomas btw", "im bev macisaac, 66"
+
+
+def _lower_name(m: re.Match[str] | None, surname_any: bool = False) -> str:
+    """A name typed in lower case: a first word no dictionary lists ("tomas", "bev"), and
+    the word after it when it is no dictionary word either ("macisaac") — or any word, at a
+    sign-off ("sign it rosie hughes")."""
+    if m is None or m.group(1) in NOT_NAMES or is_word(m.group(1)) or "-" in m.group(1) or (
+            search(rf"^(?:{DIET_EN})$|(?:arian|ist|ish|ed|ic)$", m.group(1), IC)):
+        return ""  # "I'm keto", "I'm pescatarian", "im gluten-free": a diet, not a name
+    last = m.group(2) or ""
+    if last and (last in NOT_NAMES or (is_word(last) and not surname_any)):
+        last = ""
+    return " ".join(w.capitalize() for w in (m.group(1), last) if w)
+
+
+def signed(t: str, found: Found) -> None:
+    """The user's name at a sign-off they ask for: "sign it rosie hughes"."""
+    m = match(r"^(?:(?:and|pls|please)\s+)*(?:sign\s+(?:it|off|this|the\s+\w+)(?:\s+(?:as|from|"
+              r"with))?|signed)\s*,?\s+([A-Za-z][a-z'-]+)(?:\s+([A-Za-z][a-z'-]+))?\s*[.!]*$",
+              t, IC)
+    if m and (name := _lower_name(re.match(r"(\S+)(?:\s+(\S+))?", " ".join(
+            w.lower() for w in m.groups() if w)), surname_any=True)):
+        found.add(USER, "name", name, False, 0.85, "name")
 
 
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
@@ -65,6 +94,7 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     pet = singular(m.group("pet"))
     found.say(part, "has_pet", pet, False, 0.85, "pet")
+    ctx.meet(pet)  # "we got a dog ... her name is chile"
     if m.group("name"):
         found.add(pet, "name", m.group("name"), False, 0.9, "name")
         ctx.names[m.group("name").lower()] = pet
@@ -101,3 +131,31 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
     elif m := match(r"^(?:that|it|this)(?:\s+(?:was|is)|'s)\s+(?:actually\s+|just\s+|really\s+)?"
                     r"(?:the\s+)?([\w -]{2,30})$", t, IC):
         found.add(last.entity, last.predicate, clean(m.group(1)), False, last.confidence)
+
+
+# A couple that ended: "nikhil and i ended things", "my girlfriend and i broke up", "i broke
+# up with my boyfriend", "we split up" (the one partner known), "he dumped me".
+_PARTNERS = ("boyfriend", "girlfriend", "partner", "husband", "wife", "fiance", "fiancee", "bf",
+             "gf")
+_BROKE_UP = re.compile(r"\b(?:ended\s+things|(?:broke|broken|split)\s+up(?!\s+(?:the|a|an|this|"
+                       r"that)\b)|called\s+it\s+quits|separated|got\s+divorced|went\s+(?:our|separate)\s+(?:separate\s+)?"
+                       r"ways|dumped\s+me|left\s+me|(?:I|i)\s+dumped)\b", IC)
+
+
+def breakup(t: str, ctx: Context, found: Found) -> None:
+    """The end of the user's relationship with a partner: that relation no longer holds."""
+    if not _BROKE_UP.search(t) or not search(r"\b(?:I|i|we|me|us)\b", t):
+        return
+    partners = "|".join(_PARTNERS)
+    if m := search(rf"\b(?:my|our)\s+(?:ex[- ]?)?({partners})\b", t, IC):
+        rel = m.group(1).lower()
+    else:
+        named = [e for n, e in ctx.names.items() if e in _PARTNERS and search(
+            rf"\b{re.escape(n)}\b", t, IC)]
+        known = {e for e in [*ctx.names.values(), *ctx.met] if e in _PARTNERS}
+        rel = named[0] if named else known.pop() if len(known) == 1 and search(
+            r"\bwe\b", t, IC) else ""
+    if rel:  # "my girlfriend and i broke up": not also that she is one
+        found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
+            USER, "has_relation", rel)]
+        found.add(USER, "has_relation", rel, True, 0.85, "person")

@@ -15,9 +15,12 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _BE
+from graphmem.extract.en.lexicon import is_word
 from graphmem.extract.en.subjects import (
     IC,
     PLACE,
+    is_proper,
+    lower_phrase,
     place,
 )
 
@@ -60,7 +63,36 @@ _LOWER_PLACE = re.compile(  # "i live in leeds": one place word said in lower ca
     r"(?!\s+(?:with|and|on|in|for|of)\b)", IC)
 
 
+# Cues after which a place typed in lower case is where someone lives: "we close on a
+# house in canal winchester", "bought a condo in bedford", "signed a lease on a 2 bed in
+# pilsen", "moved to moncton", "lives alone in zanesville", "our place in marrickville".
+_HOME_LOWER = re.compile(
+    r"\b(?:(?:live|lives|living|lived)\s+(?:(?:alone|now|here|still|together)\s+)*in|"
+    r"moved\s+(?:back\s+)?to|"
+    r"(?:bought|buying|closed\s+on|close\s+on|closing\s+on|lease\s+on|moved\s+into|rent|"
+    r"rented|renting)\s+(?:an?|the|our|my)\s+(?:[\w-]+\s+){0,3}?(?:house|home|condo|apartment|"
+    r"flat|place|studio|townhouse|terrace|bungalow|ranch|bed|bedroom)\s+in|"
+    r"(?:our|my)\s+(?:new\s+)?(?:house|home|condo|apartment|flat|place|studio)\s+in)\s+", IC)
+_IN_LOWER = re.compile(r"^\s*(?:'s|is|'m|am|are|'re)\s+(?:now\s+|still\s+|currently\s+)?in\s+", IC)
+
+
+def _lower_home(t: str, part: Part, found: Found) -> bool:
+    if m := _HOME_LOWER.search(t):
+        where = lower_phrase(t[m.end():], 3)
+        if where and is_proper(where) and where[0].islower():
+            found.say(part, "lives_in", where.title(), False, 0.8, "place")
+            return True
+    if (m := _IN_LOWER.match(t)) and not _STAYING.search(t[m.end():]):
+        where = lower_phrase(t[m.end():], 3)  # "shes in zanesville", "nikhil is in boston"
+        if where and where[0].islower() and not any(is_word(w) for w in where.split()[:1]):
+            found.say(part, "lives_in", where.title(), False, 0.8, "place")
+            return True
+    return False
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if _lower_home(t, part, found):
+        return
     if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
         found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
         return

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -20,7 +21,7 @@ from graphmem.extract.en.subjects import (
     place,
 )
 from graphmem.extract.en.tastes import _ENDS_ON_PREPOSITION
-from graphmem.extract.plans import dropped, plan
+from graphmem.extract.plans import dropped, names_plan, plan
 
 _PLAN_VERB = (r"(?:going to|gonna|planning to|planning on|plan to|plans to|intend to|"
               r"intending to|aiming to|aim to|hoping to|about to|set to|decided to|signed up to|"
@@ -34,7 +35,11 @@ _NOT_PLANS = re.compile(
     r"scream|throw|do it|do that|do this|think|use|look into|keep(?=\s+(?:on\s+)?\w+ing|\s+it|"
     r"\s+in\s+touch|\s+up|\s+at\s+it)|bother|stop|back and forth|"
     # "what I'm going through", "Store's going good", "going out for walks": no plan
-    r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse)\b", IC)
+    r"through|out|further|good|well|great|fine|okay|along|smoothly|strong|better|worse|"
+    # "tom is going to LOVE a spreadsheet", "going to hate it": what someone will feel
+    r"love|like|hate|enjoy|adore|be\s+fine|freak|cry|laugh|home|bed|"
+    # "i'm going up 4 times a week": a trip to someone, not a plan of its own
+    r"up|down|around|there)\b", IC)
 
 
 _NOT_A_PLACE_TO_GO = re.compile(r"^(?:the|a|an|my|your|his|her|our|their|bed|work|school|"
@@ -90,6 +95,50 @@ _CHANGED_MIND = re.compile(r"\bbut\b|\bhold(?:ing)? off\b|changed (?:my|our) min
                            r"\bwon't\b|\bnot (?:now|any ?more)\b", IC)
 
 
+_CALLED_OFF = re.compile(r"^(?:cancel(?:l)?ed|call(?:ed)? off|scrapped)\b", IC)
+# A plan made in place of another: "we're doing gatlinburg labor day weekend instead",
+# "going with a staycation instead"; "replaced japan with a long weekend in leura",
+# "swapped the cruise for a road trip".
+_INSTEAD = re.compile(r"^\s*(?:'re|are|'m|am|'ll|will)?\s*(?:\w+ly\s+)?(?:doing|going\s+with|"
+                      r"booking|booked|taking|having)\s+(?!it\b|that\b|this\b)(.+?)\s+instead\b",
+                      IC)
+_REPLACED = re.compile(r"\b(?:I|we)(?:\s*'ve|\s+have)?\s+(?:replaced|swapped)\s+(?:the\s+|our\s+|"
+                       r"my\s+)?([\w' -]+?)\s*(?:[,(][\w ]{1,15}[,)])?\s*\b(?:with|for)\s+(.+)",
+                       IC)
+# "tenerife is officially cancelled", "the wedding's been called off": that plan, ended.
+_IS_OFF = re.compile(r"(?:^|[,.;!?]\s*)(?:(?:so|ok|and|well)\s+)*(?:the\s+|our\s+|my\s+)?"
+                     r"([\w -]{2,40}?)(?:\s+(?:is|was|got|has\s+been)|'s(?:\s+been)?)\s+"
+                     r"(?:officially\s+|now\s+|definitely\s+|just\s+)?(?:cancel(?:l)?ed|"
+                     r"called\s+off|scrapped)\b", IC)
+_NOT_A_PLAN_OFF = re.compile(r"\b(?:flight|train|class|appointment|order|subscription|meeting|"
+                             r"shift|it|that|this|school|work|practice|game)s?\b", IC)
+
+
+# A trip taken: "back from cornwall!!", "just got home from calgary!" — not from work.
+_BACK_FROM = re.compile(r"^(?:(?:ok|so|well|just|finally|we're|were|we are|i'm|im|i am|got|"
+                        r"made it)\s+)*(?:back|home)\s+from\s+(?:the\s+|our\s+|my\s+)?"
+                        r"([\w' -]{2,30}?)\s*(?:[!.,]|$)", IC)
+
+
+def plans_changed(sentence: str, ctx: Context, found: Found) -> None:
+    """Plans ended or replaced, said of the plan itself: "tenerife is officially
+    cancelled" (the user's plan of that name ends), "we've replaced japan (for now) with
+    a long weekend in leura" (that one ends, the new one starts), "back from cornwall!!"
+    (a plan made before that names it is done)."""
+    part = Part((USER,), sentence)
+    if (m := _BACK_FROM.match(sentence)) and (said := clean(m.group(1))) and (done := next((
+            v for e, v in reversed([*ctx.earlier_plans, *ctx.plans])
+            if e == USER and names_plan(said, v)), None)):
+        plan(part, done, True, ctx, found)
+    if (m := _IS_OFF.search(sentence)) and (said := clean(m.group(1), words=6)) and not (
+            _NOT_A_PLAN_OFF.search(said)):
+        plan(part, dropped(said, part, ctx), True, ctx, found)
+    if (m := _REPLACED.search(sentence)) and (new := clean(m.group(2).split(",")[0], words=6)):
+        old = clean(m.group(1), words=6)
+        plan(part, dropped(old, part, ctx) if old else "", True, ctx, found)
+        plan(part, new, False, ctx, found)
+
+
 def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if part.subjects is None or part.past:
         return
@@ -140,8 +189,12 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(rf"{_DROP}(.+)", t, IC):
         said = clean(m.group(1), words=6)
         value = dropped(said, part, ctx)
-        if value != said or _PLANNABLE.search(said) or _ACTIVITY.match(said):
+        if value != said or _PLANNABLE.search(said) or _ACTIVITY.match(said) or (
+                _CALLED_OFF.match(m.group(0).strip()) and said):  # "we cancelled japan"
             plan(part, value, True, ctx, found)
+    elif m := _INSTEAD.match(t):  # "so we're doing camping in cornwall instead"
+        plan(part, clean(m.group(1), words=6), False, ctx, found)
+
     elif match(r"^(?:(?:honestly|actually|yeah|well|ok)\s+)*(?:not anymore|no longer|"
                r"not happening|not doing (?:that|it) anymore)\s*$", t, IC) and ctx.plans:
         entity, value = ctx.plans[-1]

@@ -12,35 +12,62 @@ from graphmem.extract.candidate import (
     Context,
     Found,
     Part,
+    compiled,
     match,
     search,
 )
 from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.money import _budget
-from graphmem.extract.en.people import _BARE_KIN, _correction, _exception, _pets, _self_name
+from graphmem.extract.en.people import (
+    _BARE_KIN,
+    _correction,
+    _exception,
+    _pets,
+    _self_name,
+    breakup,
+    signed,
+)
 from graphmem.extract.en.places import _home, _home_of, _origin
-from graphmem.extract.en.plans import _plans, plan_value
+from graphmem.extract.en.plans import _plans, plan_value, plans_changed
 from graphmem.extract.en.subjects import (
     IC,
+    KIN_MOD,
     NAME,
     NOT_NAMES,
     clean,
     normalize,
 )
-from graphmem.extract.en.tastes import _allergy, _fan_of, _food, _likes
+from graphmem.extract.en.tastes import (
+    MY_THING,
+    _allergy,
+    _changes,
+    _fan_of,
+    _food,
+    _hobby,
+    _likes,
+)
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
     FOOD_EN,
+    PET_EN,
+    REL_EN,
 )
 
 
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
-    for rule in (_self_name, _likes, _food, _allergy, _home, _origin, _work, _study, _pets,
-                 _plans, _channels, _tools):
+    for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _home, _origin, _work,
+                 _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
+
+
+# A food kept out of everything: "and no coriander in anything pls", "no onions in it",
+# "oh and nothing spicy please i cant handle any heat".
+_NONE_OF_IT = re.compile(r"^(?:(?:and|so|oh|also|but)\s+)*(?:no\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)"
+                         r"\s+in\s+(?:anything|it|them)|nothing\s+(spicy|sweet|fried|raw|hot))"
+                         r"(?:\s+(?:please|pls|plz|for\s+me)\b.*)?\s*[.!]*$", IC)
 
 
 def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...] | None) -> None:
@@ -63,10 +90,19 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     elif (m := match(rf"^(?i:(?:hey|hi|hello|yo)\W+)?({NAME})\s+(?i:here)\s*$", t)) and is_name(
             m.group(1)) and m.group(1).lower() not in ctx.names:
         found.add(USER, "name", m.group(1), False, 0.85, "name")  # "Hey, Marcus here."
-    elif (m := search(rf"\b(?i:(his|her)\s+name(?:'s|\s+is))\s+({NAME})", t)) and (
+    elif (m := search(rf"\b(?i:(his|her)\s+name(?:'s|\s+is))\s+({NAME}|[a-z][a-z'-]+\b(?!\s+\w))",
+                      t)) and m.group(2).lower() not in NOT_NAMES and (
             person := ctx.she_or_he("he" if m.group(1).lower() == "his" else "she")):
-        found.add(person, "name", m.group(2), False, 0.9, "name")
+        found.add(person, "name", m.group(2).capitalize() if m.group(2).islower() else m.group(2),
+                  False, 0.9, "name")
         ctx.names[m.group(2).lower()] = person
+    elif (m := match(rf"^(?:so\s+|and\s+)?([a-z][a-z'-]+)\s+(?:is|'s)\s+(?:an?|my|our)\s+"
+                     rf"(?:[\w-]+\s+){{0,3}}?((?i:{PET_EN}))\b", t)) and (
+            m.group(1) not in NOT_NAMES):
+        pet = m.group(2).lower()  # "biscuit is a cockapoo, 3": the pet and its name
+        found.add(USER, "has_pet", pet, False, 0.85, "pet")
+        found.add(pet, "name", m.group(1).capitalize(), False, 0.9, "name")
+        ctx.names[m.group(1).lower()] = pet
     m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
                rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
     if m and m.group(1).split()[0].lower() not in NOT_NAMES:
@@ -84,9 +120,13 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(subject, "uses_channel", channel(m.group(1) or m.group(2)), False, 0.85,
                       "channel")
     if (m := match(rf"^(?:so\s+)?no\s+((?:[\w-]+\s+)?(?:{FOOD_EN}))\b(?!.*\ballerg)", t, IC)) and (
-            not search(r"\b(?:left|more)\b", t, IC)):
+            not search(r"\b(?:left|more)\b", t, IC)) and not search(
+            rf"\bwith\s+[\w' -]{{1,30}},\s*no\s+{re.escape(m.group(1))}", ctx.sentence, IC):
         for subject in who:  # "(she's diabetic) so no sugary desserts please"
             found.add(subject, "dietary_restriction", m.group(1), False, 0.85)
+    elif m := _NONE_OF_IT.match(t):  # "no coriander in anything pls", "nothing spicy please"
+        for subject in who:
+            found.add(subject, "dietary_restriction", m.group(1) or m.group(2), False, 0.85)
     elif m := match(r"^no\s+([\w' -]{2,30}?)\s+for\s+me\b.*\ballerg", ctx.sentence, IC):
         found.add(USER, "allergic_to", m.group(1), False, 0.9)  # "No peanuts for me, allergy"
     if m := search(rf"\b(?i:in|on|into)\s+(?:the|our|my)\s+({_CH})\s+(?i:channel|group|chat|"
@@ -95,6 +135,12 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
             found.add(subject, "uses_channel", channel(m.group(1)), False, 0.8, "channel")
     _exception(t, ctx, found)
     _home_of(t, ctx, found)
+    breakup(t, ctx, found)
+    signed(t, found)
+    if (m := MY_THING.match(t)) and (value := clean(m.group(1))) and not match(
+            r"^(?:it|this|that|which|what|there|here)$", value, IC):
+        for subject in who:  # "athletic run wild is my thing now", "true crime is my comfort genre"
+            found.add(subject, "likes", value, False, 0.85)
     if m := search(r"\b(my|her|his)\s+(?:all-time\s+|absolute\s+)?favou?rite\s+[\w ]{1,40}?\s+"
                    r"(?:is|are)\s+(?:to\s+)?(?:go(?:ing)?\s+to\s+|doing\s+|do\s+)?(.+)", t, IC):
         owner = USER if m.group(1).lower() == "my" else ctx.person
@@ -131,12 +177,46 @@ def question_facts(clause: str, ctx: Context, found: Found) -> None:
 _LIST = re.compile(r"^(?:[\w' -]{2,30},\s*)+(?:and\s+|&\s+)?[\w' -]{2,30}$")
 
 
+_NAMED_IN_BRACKETS = (
+    # "sam (my partner) is a chef", "kelly (my daughter out in calgary, shes a teacher)"
+    rf"(?:^|(?<=[\s,.!]))(?P<name>[A-Za-z][a-z'-]+)\s*\(\s*(?i:my|our)\s+{KIN_MOD}"
+    rf"(?P<rel>(?i:{REL_EN}))\b",
+    # "mum (judith) will be there", "my brother (tom) is in perth"
+    rf"\b(?P<rel2>(?i:{REL_EN}))\s*\(\s*(?P<name2>[A-Za-z][a-z'-]+)\s*\)",
+)
+
+
+def _named_in_brackets(t: str, ctx: Context, found: Found) -> None:
+    """A name and a relation said together in brackets: the relative, and the name given."""
+    for pattern in _NAMED_IN_BRACKETS:
+        for m in compiled(pattern).finditer(t):
+            rel = (m.groupdict().get("rel") or m.groupdict().get("rel2") or "").lower()
+            name = m.groupdict().get("name") or m.groupdict().get("name2") or ""
+            if not rel or name.lower() in NOT_NAMES or not is_name(name) or (
+                    name.lower() in ctx.names and ctx.names[name.lower()] != rel):
+                continue
+            found.add(USER, "has_relation", rel, False, 0.9, "person")
+            found.add(rel, "name", name.capitalize(), False, 0.9, "name")
+            ctx.names[name.lower()] = rel
+
+
+# What someone has now, said first and then called theirs: "steeped tea with milk, no
+# sugar, that's my order now", "oat flat white - that's my go-to".
+_MY_ORDER = re.compile(r"^(?:[\w' -]+\s+)??((?:[\w'-]+\s+){0,5}?[\w'-]+)(?:,[^,]{1,20})?\s*"
+                       r"(?:,|-|–|—)\s*(?:that's|that is|it's|its)\s+(?:my|our)\s+(?:new\s+)?"
+                       r"(?:order|go-to|usual|drink|thing|jam)\b", IC)
+
+
 def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
     """Rules that read a whole sentence: a budget ("laptop budget: $1200"); the list that
     follows "allergic to like half the planet"; "tried oysters ... never again"; "my name
-    isn't Jon, it's Jonah"."""
+    isn't Jon, it's Jonah"; names in brackets ("sam (my partner)")."""
     t = normalize(sentence)
+    _named_in_brackets(normalize(ctx.sentence), ctx, found)
     _budget(t, ctx, found)
+    plans_changed(t, ctx, found)
+    if (m := _MY_ORDER.match(t)) and (value := clean(m.group(1), words=6)):
+        found.add(USER, "likes", value, False, 0.85)  # "steeped tea with milk, thats my order"
     if ctx.listing and _LIST.match(t.strip()):
         predicate, subjects = ctx.listing
         for item in re.split(r",\s*(?:and\s+|&\s+)?|\s+and\s+", t.strip()):

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import USER, Context, Found, Part, match, search
+from graphmem.extract.candidate import USER, Context, Found, Part, compiled, match, search
+from graphmem.extract.en.spelling import normalize
 from graphmem.extract.text import is_hedged, is_past
 from graphmem.extract.vocab import (
     CHANNEL_EN,
     CHANNEL_EN_CASED,
+    FEMALE_KIN,
+    MALE_KIN,
     ORG_NOUN_EN,
     PET_EN,
     REL_AS_NAME_EN,
@@ -62,7 +65,7 @@ _ANCHOR = re.compile(
     rf"(?P<rel>\b(?i:(?:my|our)\s+{KIN_MOD})(?P<relw>(?i:{REL_EN}))\b)"
     rf"|(?P<pet>\b(?i:(?:my|our)\s+(?:(?:little|new|old|sweet)\s+)?)(?P<petw>(?i:{PET_EN}))"
     rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b))"
-    rf"|(?P<bare>\b(?:{REL_AS_NAME_EN})\b)"
+    rf"|(?P<bare>(?<![\w'])(?i:{REL_AS_NAME_EN})\b(?!'s))"
     rf"|(?P<i>\b[Ii]\b(?!\.)|\b(?i:we)\b)"
     rf"|(?P<pron>\b(?i:she|he)\b)"
     rf"|(?P<they>\b(?i:they)\b)"
@@ -74,39 +77,11 @@ _LEAD = re.compile(
     r"as of (?:this|last|next) \w+|these days|nowadays|lately|recently|today)\b"
     r"[\s,:;\-–—!.]*)+", IC)
 _THIRD_PERSON_OPENING = re.compile(  # not "a master's", "today's": no one's subject
-    r"^(?:[\w'’.$€£-]+\s+){0,6}?(?!(?i:master|bachelor|today|tomorrow|yesterday)'s)"
+    r"^(?!(?:is|are|was|were|has|have|had|does|did|can|could|will|would)\s)"
+    r"(?:[\w'’.$€£-]+\s+){0,6}?(?!(?i:master|bachelor|today|tomorrow|yesterday)'s)"
     r"[\w.$€£-]+(?:'s\s|\s+(?:is|are|was|were|has|have|does|do|did|"
     r"doesn't|don't|isn't|can't|won't|keeps|wants|says|said|tells|told|thinks|goes|gets|"
     r"makes|needs|works|seems)\b)", IC)
-
-
-# Chat spellings and common typos, as words: "im alergic to walnuts, cashews r fine tho".
-_CHAT_WORDS = {
-    "r": "are", "u": "you", "ur": "your", "tho": "though", "bc": "because", "cuz": "because",
-    "coz": "because", "liv": "live", "livin": "living", "frm": "from", "alergic": "allergic",
-    "allergic": "allergic", "alergy": "allergy", "allergie": "allergy", "fav": "favourite",
-    "fave": "favourite", "favorite": "favourite", "atm": "at the moment", "gf": "girlfriend",
-    "bf": "boyfriend", "hubby": "husband", "bday": "birthday", "w/": "with", "wanna":
-    "want to", "gonna": "going to", "prolly": "probably", "ppl": "people", "pls": "please",
-    "plz": "please", "vegitarian": "vegetarian", "vegeterian": "vegetarian"}
-_CHAT_WORD = re.compile(r"(?<![\w'.&/-])(?:" + "|".join(
-    re.escape(w) for w in sorted(_CHAT_WORDS, key=len, reverse=True)) + r")(?![\w'.&-])", IC)
-
-
-def _chat_word(m: re.Match[str]) -> str:
-    word = _CHAT_WORDS[m.group(0).lower()]
-    return word.capitalize() if m.group(0)[0].isupper() and len(m.group(0)) > 1 else word
-
-
-def normalize(clause: str) -> str:
-    """Chat spelling evened out: curly quotes, "reallly loooove" → "really loove",
-    "im" / "i'm" → "I'm", "r" → "are", "alergic" → "allergic"."""
-    text = clause.replace("’", "'").replace("‘", "'")
-    text = re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", text)
-    text = _CHAT_WORD.sub(_chat_word, text)
-    text = re.sub(r"\bim\b", "I'm", text, flags=IC)
-    text = re.sub(r"\bive\b", "I've", text, flags=IC)
-    return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
 
 
 # Capitalized adverbs that open a clause whose subject is left unsaid ("Just moved to
@@ -125,11 +100,62 @@ def merge_appositives(sentence: str) -> str:
         sentence)
 
 
-def _name_after(text: str) -> tuple[str, int] | None:
+def _name_after(text: str, sentence: str = "") -> tuple[str, int] | None:
     m = match(rf"\s+({NAME})\b(?!')", text)
     if m and m.group(1).split()[0].lower().rstrip(".") not in NOT_NAMES:
         return m.group(1), m.end()
-    return None
+    return _lower_name_after(text, sentence)
+
+
+# After "my daughter kayla", what shows that a lower-case word was a name: a verb of her
+# own, an aside in brackets or after a comma, "and I".
+_NAME_FOLLOWS = re.compile(
+    r"(?:'s\s|\s*[(,]|\s*$|\s+(?:and\s+(?:I|me)\b|(?:is|was|has|had|says|said|got|gets|"
+    r"goes|went|wants|wanted|put|puts|loves|likes|hates|turns|turned|works|worked|lives|"
+    r"lived|comes|came|called|calls|told|tells|thinks|made|makes|from|just|finally|still|"
+    r"already|also|never|always|does|doesn't|did|didn't|can't|won't|isn't|will|would|"
+    r"keeps|kept|asked|agreed|brought|took|takes|left|moved|started|passed|decided|"
+    r"needs|needed|used|uses|cried|found|got|sent|sends|texted|proposed|plays|played)\b))",
+    IC)
+# Words that follow a relation without naming anyone ("my friend group", "my dad stuff").
+_NOT_NAME_WORDS = frozenset({
+    "group", "groups", "circle", "chat", "stuff", "things", "thing", "side", "family", "life",
+    "birthday", "wedding", "house", "place", "car", "phone", "friends", "kids", "job", "work",
+    "time", "days", "years", "age", "too", "either", "again", "here", "there", "now", "then",
+    "today", "tonight", "tomorrow", "yesterday", "lol", "haha", "though", "tho", "btw",
+    "anyway", "honestly", "literally", "basically", "actually", "really", "back", "home",
+    "out", "over", "up", "down", "away", "around", "said", "says", "thinks", "passed",
+    "died", "who", "whom", "whose", "that", "which", "what", "when", "where", "while",
+    "because", "since", "so", "if", "or", "nor", "but", "and", "to", "for", "of", "with",
+    "about", "at", "on", "in", "from", "by", "as", "than", "like", "is", "was", "are",
+    "were", "be", "been", "has", "have", "had", "does", "did", "do", "will", "would",
+    "can", "could", "should", "might", "must", "shall", "may", "not", "no", "yes"})
+
+
+def _lower_name_after(text: str, sentence: str) -> tuple[str, int] | None:
+    """A name typed in lower case after a relation or a pet ("my daughter kayla is 15",
+    "our cat pickle (9, ginger)", "my buddy dale wants"): one word that is not a word of
+    the sentence's grammar, followed by what a name is followed by — and, when a
+    dictionary lists it ("dale", "pickle"), not at the clause's end unless the sentence
+    sets it apart ("pickle (9", "marlene, love it")."""
+    m = match(r"\s+([a-z][a-z'-]{1,20})\b(?!')", text)
+    if not m:
+        return None
+    word = m.group(1)
+    rest = text[m.end():]
+    if word in NOT_NAMES or word in _NOT_NAME_WORDS or not _NAME_FOLLOWS.match(rest):
+        return None
+    from graphmem.extract.en.lexicon import is_word
+
+    if is_word(word):
+        if word.endswith(("ing", "ed")) or (word.endswith("ly") and len(word) > 5):
+            return None  # "my mom literally", "my dad passed"
+        if match(r"\s*$", rest) and not search(rf"\b{re.escape(word)}\s*[(,]", sentence):
+            return None
+        if match(r"\s+(?:is|was|has|had)\s+(?:a|an|the|so|too|very|really|not|no)\b", rest,
+                 IC) and not search(rf"\b{re.escape(word)}\s*[(,]", sentence):
+            return None  # "my friend group is a mess": a thing, not a name
+    return word.capitalize(), m.end()
 
 
 def singular(word: str) -> str:
@@ -152,8 +178,16 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
             continue  # inside the previous anchor's words ("my wife and I")
         if m.group("named") and m.group("named").split()[0].lower() in _ADVERB_OPENERS:
             continue  # "Just moved to Brooklyn": an adverb, the subject left unsaid
+        if m.group("bare") and search(r"\b(?:a|an|the|his|her|their|your|any|every|some|"
+                                      r"other|'s|single|new|great|good)\s+$|-\w+\s+$",
+                                      text[:m.start()], IC):
+            continue  # "a mum of two", "the dad stuff": not the user's own
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
+    anchors = _known_names(text, ctx, _new_name(text, ctx, anchors))
+    for start, end, subjects in anchors:
+        if subjects is not None and len(subjects) == 1:
+            _learn_gender(subjects[0], text[start:end], ctx)
     hedged, past = is_hedged(text), is_past(text)  # "maybe I like jazz": the whole clause
     out: list[Part] = []
     head = text[:anchors[0][0]] if anchors else text
@@ -163,9 +197,95 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
                         subject_said=not subjectless))
     for i, (_start, end, subjects) in enumerate(anchors):
         stop = anchors[i + 1][0] if i + 1 < len(anchors) else len(text)
-        if end < stop:
+        alone = len(anchors) == 1 and not head.strip()  # a clause that is only its subject
+        if end < stop or alone:  # ("sam (my partner)"), not "with my friend marlene" at the end
             out.append(Part(subjects, text[end:stop].strip(), hedged, past))
     return out
+
+
+# A word no dictionary lists opening a clause, followed by what says something of a
+# person: a name typed in lower case ("maisie has a peanut allergy", "priya is vegetarian").
+_NEW_NAME = re.compile(r"^(?:(?:and|but|so|also|oh|ok|plus|then|now|well|btw)\s+)*"
+                       r"([a-z][a-z'-]{2,15})(?=\s+(?:is|has|was|had|loves|likes|hates|wants|works|lives|"
+                       r"'s\s+(?:got|a|an|been|still|so|really|vegetarian|vegan|allergic))\b)")
+_CHAT_WORDS_NOT_NAMES = frozenset({"tmrw", "tmr", "tbh", "idk", "ngl", "omg", "lol", "lmao", "btw",
+                                   "imo", "imho", "pls", "plz", "thx", "yep", "nope", "gonna",
+                                   "wanna", "gotta", "kinda", "sorta", "dunno", "tho", "cuz",
+                                   "bc", "rn", "ofc", "yall", "everyones", "noone"})
+
+
+def _new_name(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]]
+              ) -> list[tuple[int, int, tuple[str, ...] | None]]:
+    m = _NEW_NAME.match(text)
+    if m is None or any(a <= m.start(1) < b for a, b, _ in anchors):
+        return anchors
+    word = m.group(1)
+    from graphmem.extract.en.lexicon import is_word
+
+    if (word in NOT_NAMES or word in _CHAT_WORDS_NOT_NAMES or word in ctx.names or is_word(word)
+            or not re.search(r"[aeiouy]", word)):
+        return anchors
+    entity = ctx.names[word] = word.capitalize()
+    ctx.meet(entity)
+    return sorted([*anchors, (m.start(1), m.end(1), (entity,))])
+
+
+def _known_names(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]]
+                 ) -> list[tuple[int, int, tuple[str, ...] | None]]:
+    """``anchors`` with the names already given to people and pets ("kayla" → daughter)
+    where they stand as a subject, in any case ("kayla's still vegetarian", "renee is
+    TERRIFIED of heights") — in order."""
+    names = [n for n in ctx.names if n.isalpha() and n not in NOT_NAMES]
+    if not names:
+        return anchors
+    found = list(anchors)
+    pattern = r"\b(" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + r")\b"
+    for m in compiled(pattern, IC).finditer(text):
+        if any(a < m.end() and m.start() < b for a, b, _ in found):
+            continue
+        rest = text[m.end():]
+        possessive = match(r"'s\s", rest) and not match(
+            r"'s\s+(?:still|not|been|got|a|an|the|so|very|really|always|never|also|just|now|"
+            r"in|at|from|vegetarian|vegan|allergic|\d)", rest, IC)
+        verb = match(r"\s+([a-z]+)", rest)
+        acts = bool(verb) and any(form in _verbs() for form in _lemma_forms(verb.group(1)))
+        if not (_NAME_FOLLOWS.match(rest) or acts) or match(r"\s*$", rest) or possessive:
+            continue  # "kayla's volleyball season": hers, not her as a subject
+        entity = ctx.names[m.group(1).lower()]
+        ctx.meet(entity)
+        found.append((m.start(), m.end(), (entity,)))
+    return sorted(found)
+
+
+_SHE = re.compile(r"\b(?:she|her|hers|herself|she's|shes)\b", IC)
+_HE = re.compile(r"\b(?:he|him|his|himself|he's|hes)\b", IC)
+_PRONOUN = re.compile(r"^(?:i|we|she|he|they|you|it)$", IC)
+
+
+def _learn_gender(entity: str, said: str, ctx: Context) -> None:
+    """The gender of someone named or of a pet, when the rest of the sentence speaks of
+    them with one gender's pronouns only ("marlene has a sleeve thing, i'll ask her
+    where she got it"; "my cat tinker ... is that normal at his age")."""
+    if entity == USER or _PRONOUN.match(said.strip()) or entity.lower() in MALE_KIN | FEMALE_KIN:
+        return
+    at = ctx.sentence.lower().find(said.strip().lower())
+    after = ctx.sentence[at + len(said.strip()):] if at >= 0 else ""
+    she, he = _SHE.search(after), _HE.search(after)
+    if bool(she) != bool(he):
+        ctx.genders.setdefault(entity, "f" if she else "m")
+
+
+def _verbs() -> frozenset[str]:
+    from graphmem.extract.en.lexicon import verbs
+
+    return verbs()
+
+
+def _lemma_forms(word: str) -> set[str]:
+    from graphmem.extract.en.lexicon import lemmas
+
+    return {w for w in lemmas(word) if w.endswith(("s", "ed")) or w != word} if word.endswith(
+        ("s", "ed")) else set()
 
 
 def _subjects(m: re.Match[str], text: str, ctx: Context,
@@ -176,10 +296,15 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         rel = (m.group("relw") or m.group("bare")).lower()
         found.add(USER, "has_relation", rel, False, 0.9, "person")
         subjects: tuple[str, ...] = (rel,)
-        if (named := _name_after(text[end:])) is not None:
-            found.add(rel, "name", named[0], False, 0.9, "name")
-            ctx.names[named[0].lower()] = rel
+        if (named := _name_after(text[end:], ctx.sentence)) is not None:
             end += named[1]
+            if any(owner == rel and name != named[0].lower() for name, owner in ctx.names.items()
+                   ) and named[0].lower() not in ctx.names:
+                rel = named[0]  # "my friend donna", Marlene being the friend: someone else
+                subjects = (rel,)
+            else:
+                found.add(rel, "name", named[0], False, 0.9, "name")
+            ctx.names[named[0].lower()] = rel
         if both := match(r"\s+and\s+(?:I|me)\b", text[end:]):
             subjects, end = (rel, USER), end + both.end()
         else:
@@ -193,10 +318,11 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
             found.add(pet, "name", introduced, False, 0.9, "name")  # "Meet Waffles! he's our pup"
             ctx.names[introduced.lower()] = pet
             ctx.introduced = None
-        if (named := _name_after(text[end:])) is not None:
+        if (named := _name_after(text[end:], ctx.sentence)) is not None:
             found.add(pet, "name", named[0], False, 0.9, "name")
             ctx.names[named[0].lower()] = pet
             end += named[1]
+        ctx.see(pet)
         return (pet,), end
     if m.group("i"):
         return (USER,), end
@@ -225,7 +351,7 @@ _CUT = re.compile(
     r"haha|lmao|tbh|after all|esp|especially|e\.g\.|like|i think|honestly|really|a lot|"
     r"very much|so much|all the time|it|i|she|he|they|we|you|instead|for now|"
     r"every day|everyday|recently|already|originally|mostly|part-time|over|"
-    r"rather than|instead of|than|"
+    r"rather than|instead of|than|says|said|thinks|reckons|swears|"
     r"full-time|for (?:the )?(?:past |last )?(?:\d+|a|an|one|two|three|few|several|many) "
     r"\w+|this (?:week|month|year|spring|summer|fall|autumn|winter)|next \w+|last \w+|"
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
@@ -237,7 +363,8 @@ _NOT_A_VALUE = frozenset({"to", "for", "and", "or", "it", "that", "this", "them"
                           "these", "you", "him", "her", "me", "us", "what", "how", "when",
                           "if", "everything", "something", "anything", "being", "having",
                           "with", "of", "in", "on", "at", "who", "which", "so", "as", "a",
-                          "an", "the", "your", "my", "his", "their", "our", "about", "why"})
+                          "an", "the", "your", "my", "his", "their", "our", "about", "why",
+                          "one", "ones"})
 PLACE = r"(?:the\s+)?[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+|la\s+)?[A-Z][\w'.&-]*)*"
 
 
@@ -274,3 +401,52 @@ ORG = (rf"(?:{ORG_NAME}"
 
 def org(value: str) -> str:
     return re.sub(r"^(?:a|an|the)\s+", "", value.strip(), flags=IC).strip(" ,")
+
+
+# Where a proper name typed in lower case ends ("hallett logistics in groveport", "birch &
+# barrel in the west loop", "canal winchester june 13"): a word of the sentence's grammar,
+# a time, a number, a filler.
+_NAME_STOPS_TEXT = """
+    in at on for with and near by to from as since so but because bc now then today
+    tonight tomorrow yesterday this next last every each lol haha tho though btw here
+    there which who where when while is was are were 's has have had i we he she they you
+    my our his her their its it that the a an about after before until till over under
+    into onto off out up down around like just also too still already probably maybe
+    monday tuesday wednesday thursday friday saturday sunday mon tue tues wed thu thur
+    thurs fri sat sun january february march april may june july august september october
+    november december jan feb mar apr jun jul aug sep sept oct nov dec weekend week month
+    year years months weeks days day night nights morning mornings shift shifts time part
+    full remote remotely doing working start starting started done if or not ok okay pls
+    please yet anymore"""
+_NAME_STOPS = frozenset(_NAME_STOPS_TEXT.split())
+_PHRASE_WORD = re.compile(r"\s*([A-Za-z][\w'.-]*|&)")
+
+
+def lower_phrase(text: str, words: int = 4) -> str:
+    """The proper name that opens ``text`` when it is typed in lower case: its words up
+    to the first word of grammar, time or number (at most ``words``); "" if none."""
+    out: list[str] = []
+    pos = 0
+    while len(out) < words and (m := _PHRASE_WORD.match(text, pos)):
+        word = m.group(1)
+        if word.lower().strip(".'") in _NAME_STOPS and not (word == "&" or (
+                out and word.lower() == "of" and len(out) < words - 1)):
+            break
+        out.append(word)
+        pos = m.end()
+    while out and out[-1] in {"&", "of"}:
+        out.pop()
+    return " ".join(out).strip(".'")
+
+
+def is_proper(phrase: str) -> bool:
+    """Could ``phrase`` (lower case) be a proper name rather than a common noun phrase
+    ("mount carmel east", "zanesville" — not "home", "bed", "the city")? Some word of it
+    no dictionary lists, or several words (names of places and firms run to two or
+    three)."""
+    from graphmem.extract.en.lexicon import is_word
+
+    words = [w for w in phrase.lower().split() if w not in {"&", "of"}]
+    if not words or words[0] in NOT_NAMES:
+        return False
+    return len(words) >= 2 or not is_word(words[0])

@@ -14,10 +14,12 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.channels import _CH
 from graphmem.extract.en.grammar import _ADV, _ADV_OR_NEG, _AUX, _BE, _NEG
+from graphmem.extract.en.lexicon import is_noun
 from graphmem.extract.en.subjects import (
     IC,
     KIN_MOD,
     clean,
+    lower_phrase,
 )
 from graphmem.extract.vocab import (
     DIET_EN,
@@ -75,8 +77,8 @@ _ENDS_ON_PREPOSITION = re.compile(
 
 def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     m = match(rf"^\s*{_AUX}{_ADV_OR_NEG}{_LIKE_VERB}\s+(.+)", t, IC)
-    if not m:
-        return
+    if not m or match(r"^\s*(?:'ll|will|'d|would|gonna|going to)\b", t, IC):
+        return  # "she'll hate the pendant", "you'd love it": a guess, not a taste
     verb = m.group(1).lower()
     negated = bool(search(rf"\b{_NEG}\b", t[:m.start(1)] + verb, IC)) or verb in _DISLIKE
     raw = m.group(2).strip()
@@ -92,6 +94,10 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
     if match(r"^(?:[$€£¥]?\d|(?:the\s+|this\s+|that\s+)?(?:first|second|third|last|other|"
              r"same|latter|former|next|previous|new|old|this|that|one)\s+(?:one|ones)\b)", raw, IC):
         return  # "ideas, like 30 minutes max", "I like the second one": no taste to keep
+    if (m := match(r"^(?:the|that|this|those|these)\s+([\w-]{3,})", raw, IC)) and search(
+            rf"\b{re.escape(m.group(1).lower())}\b", ctx.heard):
+        found.read = True  # "ok i like the milestones", the assistant's: of the reply
+        return
     if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
@@ -184,6 +190,94 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
             ctx.listing = ("allergic_to", part.subjects) if part.subjects else None
             return
         found.say(part, "allergic_to", clean(m.group(2)), bool(m.group(1)), 0.97)
-    elif m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
-                     r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC):
+    elif (m := search(r"\b(?:has|have|'ve got|got)\s+(?:an?\s+)?(?:severe\s+|bad\s+|mild\s+)?"
+                      r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC)) and not (
+            _NO_ALLERGEN.match(m.group(1)) or search(rf"\b{_NEG}\b", t[:m.start()], IC)):
         found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
+
+
+# "didn't have a single allergy issue", "any allergy problems": no allergen named
+_NO_ALLERGEN = re.compile(r"^(?:single|any|one|no|real|major|minor|slight|big|small|little|"
+                          r"serious|new|weird|random|food|seasonal|bad|mild|severe)$", IC)
+
+
+# What someone drinks, eats or does instead now: "switched from coffee to green tea",
+# "athletic run wild is my thing now", "true crime is my comfort genre", "on sparkling
+# water w lime now", "sticking to kombucha"; and what they gave up: "quit the monsters
+# cold turkey", "not going back to wine", "dont even miss modelo", "done with soccer".
+_SWITCHED = re.compile(r"\bswitched\s+(?:over\s+)?from\s+(?:the\s+)?(.+?)\s+to\s+(.+)", IC)
+MY_THING = re.compile(r"^(?:and\s+|also\s+|so\s+)*(.+?)\s+(?:is|are)\s+(?:my|our)\s+(?:new\s+)?"
+                      r"(?:thing|go-to|jam|drink|order|comfort\s+\w+|favou?rite(?:\s+\w+)?)"
+                      r"(?:\s+now)?(?:\s+(?:which|and|but|lol|haha)\b.*)?$", IC)
+_ON_NOW = re.compile(r"^(?:(?:I'm|I am|we're|'m|am|'re|are)\s+)?(?:just\s+)?on\s+(.+?)\s+"
+                     r"(?:right\s+)?now$", IC)
+# What is had now, said alone ("its just black coffee in the morning and la croix now",
+# "it's all oat milk now"); fear said as a dislike ("is TERRIFIED of heights").
+_JUST_NOW = re.compile(r"^(?:it's|its|it is)\s+(?:just|all|only)\s+(.+?)\s+now\b", IC)
+_AFRAID = re.compile(r"^\s*(?:'s|is|'m|am|'re|are)\s+(?:so\s+|really\s+|absolutely\s+|still\s+)?"
+                     r"(?:terrified|scared|afraid|frightened)\s+of\s+(.+)", IC)
+_STICKING = re.compile(r"^(?:(?:I'm|I am|we're|'m|am|'re|are)\s+)?sticking\s+(?:to|with)\s+(.+)$",
+                       IC)
+# (Quitting a class or a drink is no dislike: "packed in pottery", "quit the monsters".)
+_GAVE_UP = re.compile(r"^(?:(?:I'm|I am)\s+)?(?:(?:so|also|honestly|basically)\s+)*(?:"
+                      r"(?:not\s+going\s+back\s+to)|(?:don't\s+even\s+miss))"
+                      r"\s+(?:the\s+|my\s+)?(.+)$", IC)
+
+
+def _changes(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or part.past:
+        return
+    if m := _SWITCHED.search(t):
+        old, new = clean(m.group(1)), clean(m.group(2))
+        if old and new:
+            found.say(part, "likes", new, False, 0.85)
+            found.say(part, "likes", old, True, 0.85)
+    elif (m := _ON_NOW.match(t) or _STICKING.match(t)) and (value := clean(m.group(1))) and not (
+            match(rf"^(?:an?\s+)?(?:{DIET_EN})(?:\s+diet)?$", value, IC)):  # "on keto now": a diet
+        found.say(part, "likes", value, False, 0.85)
+    elif (m := _JUST_NOW.match(t)) and (value := clean(m.group(1), words=6)) and not match(
+            r"^(?:me|us|him|her|them|you|the\s+two\s+of\s+us)$", value, IC):
+        found.say(part, "likes", value, False, 0.85)  # "its just black coffee ... now"
+    elif m := _AFRAID.match(t):
+        if value := clean(m.group(1)):
+            found.say(part, "likes", value, True, 0.85)  # "renee is TERRIFIED of heights"
+    elif (m := _GAVE_UP.match(t)) and (value := clean(re.sub(
+            r"\s+(?:cold turkey|for (?:real|good)|this week|anyway|completely)\b.*$", "",
+            m.group(1), flags=IC))) and not match(r"^(?:it|that|this|them|everything|work)$",
+                                                   value, IC):
+        found.say(part, "likes", value, True, 0.85)
+
+
+# What someone does for fun, by the words that say it is theirs: "i play pickleball tuesday
+# and thursday mornings", "started playing sunday soccer", "the guys from work got me into
+# their tuesday night bowling league", "ive been doing aquafit mondays and wednesdays ... i
+# LOVE it", "joined a running club", "went to the badminton drop-in ... it was SO fun".
+_WHEN = (r"(?:(?:on\s+|every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+"
+         r"(?:and\s+\w+days?\s+)?(?:night|nights|morning|mornings|evening|evenings)?\s*|"
+         r"weekly\s+|rec\s+|coed\s+)*")
+_PLAYS = re.compile(rf"^\s*(?:'ve\s+been\s+|have\s+been\s+|been\s+|'m\s+|am\s+|just\s+|also\s+)*"
+                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}([a-z][\w-]+)\b", IC)
+_GOT_INTO = re.compile(rf"\bgot\s+(?:me|us)\s+into\s+(?:their|the|a|an|my|our)?\s*{_WHEN}"
+                       r"([a-z][\w-]+(?:\s+(?:league|club|class|team|group))?)\b", IC)
+_JOINED = re.compile(rf"\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+{_WHEN}"
+                     r"([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:league|club|team|group|class)\b", IC)
+_DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
+                         rf"(?:{_WHEN}|for\s+a\s+\w+\s+|at\s+the\s+)[^.!?]*?\b(?:i\s+)?(?:love|loving|enjoy|enjoying)\s+it\b",
+                         IC)
+_WENT_FUN = re.compile(r"\b(?:went\s+to|tried|did)\s+(?:a|an|the|my\s+first)\s+([a-z][\w-]+)\s+"
+                       r"(?:drop-in|class|session|lesson|practice|game|meetup)\b[^.!?]*?\b(?:was\s+"
+                       r"(?:so\s+|really\s+|super\s+)?(?:fun|great|amazing)|loved\s+it)\b", IC)
+_NOT_HOBBY = frozenset({"it", "them", "that", "this", "with", "around", "along", "games", "game",
+                        "some", "a", "the", "up", "out", "catch-up", "dumb", "nice", "safe"})
+
+
+def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or (part.past and not _GOT_INTO.search(t)):
+        return
+    m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
+         or _WENT_FUN.search(t))
+    value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
+        m.group(1).lower())  # "playing acoustic guitar about five years": its two words
+    if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
+        for subject in part.subjects:  # (a taste the person shows, not said as a like)
+            found.add(subject, "likes", value, False, 0.85)

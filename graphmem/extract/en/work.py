@@ -18,6 +18,8 @@ from graphmem.extract.en.subjects import (
     IC,
     ORG,
     ORG_NAME,
+    is_proper,
+    lower_phrase,
     org,
     singular,
 )
@@ -49,6 +51,65 @@ _EMPLOYER = (
 )
 
 
+_HIRED = re.compile(r"\b(?:offer accepted|accepted (?:the|their|an?|his|her) (?:job\s+)?offer|"
+                    r"got (?:the|a new) job|got hired|took the job|(?:i|we) got it)\b", IC)
+# Cues after which a lower-case proper name is an employer ("i work part time at michaels",
+# "got hired at flipkart", "offer accepted at ridgeline", "first week at alma done").
+_WORKS_AT_LOWER = (
+    r"\b(?:work|works|working|worked)\s+(?:(?:part\s+time|full\s+time|part-time|full-time|"
+    r"nights|days|now|currently|still|there)\s+)*(?:at|for)\s+",
+    r"\b(?:got\s+hired|been\s+hired|hired|offer\s+accepted|accepted\s+an?\s+offer|"
+    r"started|starting)\s+(?:at|with|by)\s+",
+    r"\bfirst\s+(?:day|week|shift|month)\s+(?:(?:as|of)\s+[\w' -]+?\s+)?at\s+",
+)
+_NOT_EMPLOYERS = frozenset({"home", "work", "school", "night", "nights", "church", "it",
+                            "this", "that", "all", "least", "first", "last", "once", "times",
+                            "reception", "lunch", "dinner", "break", "desk", "office", "hand"})
+_TOOK_JOB = re.compile(r"\b(?:took|got|accepted|landed|start(?:ed)?)\s+the\s+([\w' &.-]+?)\s+"
+                       r"(?:job|position|role|internship|offer)\b", IC)
+_LEFT_JOB = re.compile(r"\b(?:left|leaving|quit|quitting|leave|gave\s+(?:my\s+)?notice\s+at|"
+                       r"handed\s+in\s+(?:my\s+)?notice\s+at)\s+", IC)
+
+
+def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
+    """Employers typed in lower case, after words that say so, and the end of a job
+    ("finally left infosys", "gave my notice at michaels"); after "offer accepted!",
+    "sous chef at alma cocina" is the new job."""
+    if _HIRED.search(t) or _HIRED.search(ctx.sentence):
+        ctx.hired = True
+    if m := _TOOK_JOB.search(t):  # "took the studio marlo job", "GOT THE CELLVERA INTERNSHIP"
+        said = m.group(1).strip()
+        if search(rf"^(?:{_JOB})$", said, IC):
+            found.say(part, "works_as", said.lower(), False, 0.8, "job")
+        elif is_proper(lower_phrase(said)) and lower_phrase(said) == said:
+            found.say(part, "works_at", said.lower(), False, 0.8, "organization")
+        return True
+    if m := match(rf"^\s*(?i:(?:got|landed|accepted|starting|started)\s+(?:an?|the)\s+(?:new\s+)?)"
+                  rf"(?i:({_JOB}))\s+(?i:job|position|role)\b(?:.*?\b(?i:at)\s+(.+))?", t):
+        found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")
+        if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
+            found.say(part, "works_at", at, False, 0.8, "organization")
+        return True
+    if ctx.hired and not part.subject_said and (m := match(
+            rf"^\s*(?:as\s+)?(?:an?\s+)?(?!(?i:like|about|around|only|just)\b|\d)(?i:({_JOB}))"
+            rf"(?:\s+(?i:at|for|with)\s+(.+))?\s*$", t)):
+        found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")  # "ops supervisor"
+        if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
+            found.say(part, "works_at", at, False, 0.8, "organization")
+        return True
+    for cue in _WORKS_AT_LOWER:  # a dictionary word too ("ridgeline", "michaels")
+        if (m := search(cue, t, IC)) and (at := lower_phrase(t[m.end():])) and (
+                is_proper(at) or at.lower() not in _NOT_EMPLOYERS):
+            found.say(part, "works_at", at, False, 0.8, "organization")
+            return True
+    if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (
+            not search(r"\b(?:home|town|house|the\s+country)\b", at, IC)) and search(
+            r"\b(?:job|work|after\s+\d+\s+years|notice|finally|quit|resign)", t + ctx.sentence, IC):
+        found.say(part, "works_at", at, True, 0.8, "organization")  # "finally left infosys"
+        return True
+    return False
+
+
 def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Occupation and employer: "I'm an ICU nurse at Mass General", "working as an RN at
     Toronto General", "works at Google as a PM", "I teach 3rd grade", "driving buses for
@@ -56,7 +117,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     job = at = None
     negated = False
     if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been)\s+{_ADV}(?:(not)\s+{_ADV})?"
-                  rf"(?:an?)\s+)(?i:({_JOB}))"
+                  rf"(?:an?|the)\s+)(?i:({_JOB}))"
                   rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
         negated, job, at = bool(m.group(1)), m.group(2), m.group(3)
     elif m := match(rf"^\s*(?i:(?:'re|are)\s+(?:both\s+|all\s+)?)(?i:((?:{_MODIFIER}){{0,2}}"
@@ -100,6 +161,11 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                      rf"their)\s+(?:job|position|role)\s+"
                      rf"(?:at|with))\s+({ORG})", t):
         found.say(part, "works_at", org(m.group(1)), True, 0.8, "organization")
+    if job is None and at is None and not negated and _lower_employer(t, part, ctx, found):
+        return
+    if job and at is None and (after := search(rf"{re.escape(job)}\s+(?:at|for|with)\s+", t, IC)):
+        at = lower_phrase(t[after.end():]) or None  # "the night shift lead at hallett logistics"
+        at = at if at and is_proper(at) else None
     if job and re.match(r"(?i:retired|former|ex-|ex\s|previous|old)\b", job):
         job = None  # "my dad's a retired firefighter": not what he does now
     if job and not re.match(r"(?i:student)\b", job):

@@ -31,7 +31,13 @@ _CHANNEL = (rf"(?P<neg>别|不要|不想|不喜欢|不愿意|不会|不用|不|�
             rf"(?:看|回|用|上)")
 
 
+# Words of a habit: what someone does as a rule, not for the task at hand.
+_HABIT = r"平时|一般|现在|一直|在用|日常|习惯|常用|每天|天天|已经|不再|不用|弃用|卸|改用|换成"
+
+
 def _channels(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if not part.subject_said and search(r"^(?:主要|可以|能|要|会)?(?:打电话|发短信|视频)", t):
+        return  # (给老人买手机) 主要打电话 视频: what a phone is for, not how to reach the user
     for m in re.finditer(_CHANNEL, t):
         value = m.group("ch") or m.group("on") or m.group("off")
         found.say(part, "uses_channel", value, bool(m.group("neg") or m.group("off")), 0.9,
@@ -72,7 +78,11 @@ def _budget(clause: str, ctx: Context, found: Found) -> None:
     per = "" if m.group(1) == "控制在" else (m.group(1) or "")
     amount = per + m.group(2) + (m.group(3) or "") + (m.group(4) or "") + cap
     owner = search(rf"({REL_ZH})的预算", clause)
-    found.add(_kin(owner.group(1))[0] if owner else ctx.event or USER, "budget", amount, False,
+    event = ctx.event
+    if event and event not in clause and search(r"买|挑|选|入手|推荐|想要", ctx.sentence) and (
+            not search(r"^(?:聚会|派对|婚礼|旅行|旅游|聚餐|活动|项目)", event)):
+        event = None  # 给老人买手机 (眼睛刚做完手术) 预算1500: the purchase's, not the surgery's
+    found.add(_kin(owner.group(1))[0] if owner else event or USER, "budget", amount, False,
               0.85, "amount")
 
 
@@ -90,7 +100,10 @@ _TOOL_SAID = (  # (pattern, negated): 不用Excel了 is read before 用Excel
 
 
 def _tools(t: str, part: Part, ctx: Context, found: Found) -> None:
-    """我平时画图用Figma; 现在用随手记; 我什么都在Notion里记; Photoshop已经不用了 (no longer)."""
+    """我平时画图用Figma; 现在用随手记; 我什么都在Notion里记; Photoshop已经不用了 (no longer);
+    (手写一个LRU) 用Java — a task's tool, said without anyone using it — is none."""
+    if not part.subject_said and not search(_HABIT, t) and not search(_HABIT, ctx.sentence):
+        return
     for tool, negated in mentions(_TOOL_SAID, t, lambda tool: not re.fullmatch(
             CHANNEL_ZH, tool, re.I) and tool.lower() not in ctx.names):
         found.say(part, "uses_tool", tool, negated, 0.8, "tool")

@@ -15,6 +15,7 @@ from graphmem.extract.candidate import (
 from graphmem.extract.vocab import (
     PLACES_ZH,
 )
+from graphmem.extract.zh.shape import place
 from graphmem.extract.zh.subjects import _HAN
 
 _NOT_ORIGIN_TEXT = """
@@ -40,12 +41,22 @@ _STAYED = (rf"^(?:现在|目前|已经)?在({_HAN}{{2,4}}?)(?:待了|呆了|住�
 
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     """住在上海 (不住在北京了: no longer), 上周搬到上海了 (a move done; 下个月搬去广州 is a
-    plan), 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年, 坐标西安, 人在新加坡,
-    回老家宜昌了 (home and origin), (我们)在成都 (a known place, said alone)."""
+    plan), 现在住华阳了, 新家在番禺市桥, 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年,
+    坐标西安, 人在新加坡, 回老家宜昌了 (home and origin), (我们)在成都 (a known place, said
+    alone)."""
     if m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$)", t):
         found.say(part, "lives_in", m.group(2), bool(m.group(1)), 0.85, "place")
         return
-    if m := search(rf"回(?:到)?老家({_HAN}{{2,4}}?)(?:了|$|，)", t):
+    if (m := match(rf"^(?:现在|目前|如今|一直)?(?:就|也|还)?住(?:到了|在了|到|在)?"
+                   rf"({_HAN}{{2,10}}?)(?:了|这边|那边|这儿|那儿|这块|附近|$)", t)) and (
+            part.subject_said or search(r"现在|目前|如今", t)) and (where := place(m.group(1))):
+        found.say(part, "lives_in", where, False, 0.85, "place")  # 现在住华阳了, 我住石景山古城这边
+        return
+    m = match(rf"^(?:现在的?|我的?)?新家(?:在|是)({_HAN}{{2,10}}?)(?:这边|那边|附近|$|的)", t)
+    if m and (where := place(m.group(1))):
+        found.say(part, "lives_in", where, False, 0.85, "place")  # 新家在番禺市桥
+        return
+    if (m := search(rf"回(?:到)?老家({_HAN}{{2,4}}?)(?:了|$|，)", t)) and place(m.group(1)):
         found.say(part, "lives_in", m.group(1), False, 0.8, "place")
         found.say(part, "is_from", m.group(1), False, 0.8, "place")
         return
@@ -56,8 +67,8 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         m = here
     if m is None and (moved := search(_MOVED, t)) and search(
             r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
-            r"准备|打算|计划|要搬|下个月|下周|明年", t):
-        m = moved
+            r"准备|打算|计划|要搬|下个月|下周|明年|决定|想|会", t) and place(moved.group(1)):
+        m = moved  # (搬回老家了: no place said)
     if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
             work.group(1) in PLACES_ZH):
         m = work
@@ -65,14 +76,18 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "lives_in", m.group(1), False, 0.85, "place")
 
 
-_ORIGIN = (rf"老家(?:是|在)({_HAN}{{2,6}}?)(?:的|人|$)", rf"来自({_HAN}{{2,6}})",
+_ORIGIN = (rf"老家(?:就|也)?(?:是|在)?({_HAN}{{2,6}}?)(?:的|人|$)",
+           rf"(?<![回出过起进])来自({_HAN}{{2,6}})",
            rf"(?:^是?在?|在)({_HAN}{{2,4}}?)(?:出生|长大)")
 
 
 def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     """老家是安徽的, 是潮汕人, 哈尔滨长大的, 在美国长大, 我是广东的 (a known place),
     土生土长的重庆妹儿; 不是北京人 (not from there)."""
-    m = first_search(_ORIGIN, t) or search(
+    m = first_search(_ORIGIN, t)
+    if m and not place(m.group(1)):
+        m = None  # (我妹在)老家照顾她: no place said
+    m = m or search(
         rf"土生土长的?({_HAN}{{2,4}}?)(?:人|妹儿|妹子|姑娘|小伙|娃|$)", t)
     if m is None and (said := search(rf"(?<![老总还就可但于只要真倒算像或硬])(不)?是"
                                      rf"(?![被把给让])({_HAN}{{2,4}}?)人", t)) and (
@@ -83,8 +98,30 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m is None and (said := search(rf"^是({_HAN}{{2,3}})的", t)) and (
             said.group(1) in PLACES_ZH):
         m = said
-    if m is None and (said := match(rf"^({_HAN}{{2,3}})人$", t)) and (
-            said.group(1) in PLACES_ZH):
-        m = said  # 我是90后，福建人: a known place, said alone after a comma
+    if m is None and (said := match(rf"^(?:(?:那个|这个)({_HAN}{{2,3}})人"
+                                    rf"|({_HAN}{{2,3}})人(?:$|嘛|啊|呢))", t)) and (
+            (said.group(1) or said.group(2)) in PLACES_ZH or (
+                place(said.group(1) or said.group(2)) and part.subjects != ("user",))):
+        m = said  # 我是90后，福建人; 阿杰那个温州人: a place, said alone after who it is
     if m is not None:
-        found.say(part, "is_from", m.group(1), False, 0.85, "place")
+        found.say(part, "is_from", m.group(1) or m.group(2), False, 0.85, "place")
+    elif part.subjects == ("user",) and (back := search(_GOING_HOME, t)) and (
+            where := place(back.group(1) or back.group(2))):
+        found.say(part, "is_from", where, False, 0.8, "place")  # 过年回株洲, 回乐山给我妈过生日
+
+
+# Going back to where one's parents are, for the holidays: 过年回株洲, 国庆想回乐山给我妈过70岁
+# 生日, 带周雨回株洲见爸妈 — home is where one comes from.
+_GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00-\u9fff]{{0,6}}?)回(?:到)?"
+               rf"({_HAN}{{2,4}}?)(?:$|过年|待|看|陪|见|给)()")
+
+
+# A move done, then where: 搬过来了 文艺路这边挺方便.
+_MOVED_HERE = re.compile(rf"搬(?:过来|过去|完|好)(?:家)?了\s+(?:现在)?(?:住在?|在)?"
+                         rf"({_HAN}{{2,8}}?)(?:这边|那边|这儿)")
+
+
+def moved_here(sentence: str, found: Found) -> None:
+    """搬过来了 文艺路这边挺方便: the user lives where they just moved."""
+    if (m := _MOVED_HERE.search(sentence)) and (where := place(m.group(1))):
+        found.add("user", "lives_in", where, False, 0.85, "place")

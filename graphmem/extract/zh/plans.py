@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import timedelta
 
 from graphmem.extract.candidate import (
     Context,
@@ -12,11 +15,12 @@ from graphmem.extract.candidate import (
     match,
     search,
 )
-from graphmem.extract.plans import dropped, plan
+from graphmem.extract.plans import PLAN_END, dropped, plan
 from graphmem.extract.text import is_hedged
 from graphmem.extract.vocab import (
     PET_ZH,
 )
+from graphmem.extract.zh.shape import noun, place
 from graphmem.extract.zh.subjects import _HAN, _TIME, _TIME_WORD, _bare
 
 _PLAN_VERBS = "减学考买跑存攒去做拿找练读戒瘦写出搬开养换参完通结旅跳辞创"
@@ -29,26 +33,60 @@ _NOT_PLANS = re.compile(r"^(?:先|马上|现在|一会|待会|等会|睡|吃饭|
                         r"做饭|起床|上厕所|开会|一下|有变)")
 
 
-_ASKS = re.compile(r"多少|什么|哪|怎么|几个|吗")  # 去泰国玩一周大概要准备多少钱啊: a question
+_WHEN_WORD = (r"(?:现在|今天|那天|这天|当天|目前|如今|这次|那次|今年|明年|这周|下周|周末|最后|后来|"
+              r"其实|本来|已经)")
+# 去泰国玩一周大概要准备多少钱啊: a question
+_ASKS = re.compile(r"多少|什么|哪|怎么|几个|吗|啥|咋|为啥")
+# A date said before a plan: 8月份, 10月17号18号, 9月底.
+_DATE = r"(?:\d{1,2}月(?:份|底|初|中旬|下旬)?(?:\d{1,2}[号日])*|\d{1,2}[号日])"
 
 
 def _plan_value(value: str) -> str:
-    """打算明年考研 → 考研, 跑个半马 → 跑半马; 准备睡觉了 is no plan to remember."""
-    value = re.sub(rf"^{_TIME}", "", _bare(value, 12))
-    if _NOT_PLANS.match(value) or _ASKS.search(value):
-        return ""
+    """打算明年考研 → 考研, 跑个半马 → 跑半马; 准备睡觉了 is no plan to remember, nor 8月份去
+    (a time and a bare verb) or 要准备啥 (a question)."""
+    value = re.sub(rf"^(?:{_TIME_WORD}|{_DATE})*", "", _bare(value, 16))
+    if _NOT_PLANS.match(value) or _ASKS.search(value) or re.search(
+            r"(?:也行|也可以|都行|都可以|也好|也不错|也成)$", value):
+        return ""  # 周末去爬山也行: an option, not a plan
     value = re.sub(rf"^({_HAN})(?:个|一个|一下)", r"\1", value)  # 跑个半马 → 跑半马
-    return value if value and not is_hedged(value) else ""
+    if len(value) < 2 or (re.fullmatch(r"[去走来搬回买学考做]", value[:1]) and len(value) < 2):
+        return ""
+    return value if not is_hedged(value) else ""
 
 
 _GOAL = (rf"目标是([{_PLAN_VERBS}].+)",
-         rf"^{_TIME_WORD}+(?:就|要)?(?:开始)?((?:学|考|练|搬去|搬到|去|辞职|离职|跳槽|结婚|换工作)"
-         rf"{_HAN}?.{{0,8}})",
+         rf"^(?:{_TIME_WORD}|{_DATE})+(?:就|要|想|准备)?(?:开始)?((?:学|考|练|搬去|搬到|去|辞职|离职|跳槽|"
+         rf"结婚|换工作){_HAN}?.{{0,12}})",
+         rf"^(?:{_TIME_WORD}|{_DATE})+(?:就|要|想|准备)?((?:跟|和|带)[\u4e00-\u9fff]{{1,5}}?(?:一起)?"
+         rf"去{_HAN}.{{0,10}})",  # 国庆跟阿杰去厦门
          rf"^(?:那就|还是)?(?:改|换)(?:成|为)?((?:去|学|考){_HAN}.{{0,8}})")  # 改去西安
 
 
-_DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?"
-         r"(?:放弃了|不考了|不去了|取消了|泡汤了|黄了|作罢)|(?:放弃了?|取消了?)(.{2,8})")
+_DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?(?:就|也|还是|彻底|肯定)?"
+         r"(?P<v>放弃了|不考了|不去了|取消了|泡汤了|黄了|作罢)|(?:放弃了?|取消了?)(.{2,8})")
+
+
+# A plan done: 考研考完了, 青岛回来了 / 从云南回来了, 搬完家了, 房子租好了 — it ends the plan it
+# names (去青岛 ends 带两个娃去青岛), and only that: with no such plan nothing is stored.
+_DONE = (("考", r"^([\u4e00-\u9fff]{2,6}?)(?:也|都|终于)?(?:考完了|考过了|考下来了|考到了)"),
+         ("去", r"^(?:从)?([\u4e00-\u9fff]{2,6}?)(?:玩)?回来了"),
+         ("搬", r"^(?:终于|已经)?(?:搬完家?了|搬过来了|搬好了|搬家搞定了)()"),
+         ("租", r"^(?:房子)(?:也|终于)?(?:租好了|找好了|定了)()"))
+
+
+def _done(t: str, part: Part, found: Found) -> bool:
+    for verb, pattern in _DONE:
+        if not (m := search(pattern, t)):
+            continue
+        said = m.group(1)
+        if verb == "去" and not place(said):
+            continue  # 下班回来了: no trip
+        if said and not said.startswith(verb):
+            said = verb + said  # 青岛回来了 → 去青岛
+        for subject in part.subjects or ():
+            found.add(subject, "plans_to", said or verb, True, 0.8, PLAN_END)
+        return True
+    return False
 
 
 def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
@@ -61,17 +99,36 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     if part.subjects is None or part.past:
         return
+    if any(c.predicate == "studies" and c.negated for c in found.items):
+        return  # 尤克里里我不学了: a class quit (habits)
+    if _done(t, part, found):
+        return
     if m := search(_DROP, t):
-        said = re.sub(rf"^{_TIME}", "", _bare(m.group(1) or m.group(2)))
+        said = re.sub(rf"^{_TIME}", "", _bare(m.group(1) or m.group(3)))
+        said = re.sub(r"(?:就|也|都|是|还|彻底)+$", "", said)  # 日本就不去了 → 日本
+        if re.fullmatch(_WHEN_WORD, said):
+            said = ""  # 现在不考了: the plan is the one said before (below)
+        if not said and (bare := match(rf"^{_WHEN_WORD}*不({_HAN})了$", t)) and ctx.plans:
+            for entity, value in reversed(ctx.plans):
+                if value.startswith(bare.group(1)):
+                    found.add(entity, "plans_to", value, True, 0.8)  # 现在不考了
+                    return
+        if not said or (m.group(3) and not noun(said)) or (
+                not re.match(rf"[{_PLAN_VERBS}]", said) and not noun(said)):
+            return  # 那天就不去了, 放弃感觉好可惜: no plan named
+        if len(said) < 2:
+            return
+        if m.group("v") in {"不去了", "不考了"} and not re.match(rf"[{_PLAN_VERBS}]", said):
+            said = m.group("v")[1] + said  # 阳朔不去了 → 去阳朔, 驾照不考了 → 考驾照
         plan(part, dropped(said, part, ctx), True, ctx, found)
     elif m := search(rf"(?<!在)(不)?(?:打算|准备|计划|想要|决定){_TIME}(.+)", t):
         if not search(r"帮我|给我|替我|帮忙|你", t[:m.start()]):  # 帮我准备…: a request
             value, negated = m.group(2), bool(m.group(1))
             if re.match(r"不(?!错|少|久|同|管|但|到)", value):  # 决定不要二胎了
                 value, negated = value[1:], True
-            plan(part, _plan_value(value), negated, ctx, found)
+            _until(t, found, lambda: plan(part, _plan_value(value), negated, ctx, found))
     elif m := first_search(_GOAL, t):
-        plan(part, _plan_value(m.group(1)), False, ctx, found)
+        _until(t, found, lambda: plan(part, _plan_value(m.group(1)), False, ctx, found))
     elif match(r"^(?:后来|那就|还是)?算了吧?$", t) and ctx.plans:  # 我原本打算买车，后来算了
         entity, value = ctx.plans[-1]
         found.add(entity, "plans_to", value, True, 0.8)
@@ -80,3 +137,34 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
             if value.startswith(m.group(1)):
                 found.add(entity, "plans_to", value, True, 0.8)
                 break
+
+
+# Holidays a plan is made for, and when they end (month, day): a plan for 五一 is over
+# after 五一, done or not.
+_HOLIDAYS = {"五一": (5, 6), "劳动节": (5, 6), "国庆": (10, 8), "十一": (10, 8), "暑假": (9, 1),
+             "寒假": (3, 1), "中秋": (10, 8), "端午": (6, 20)}
+
+
+def _until(text: str, found: Found, say: Callable[[], None]) -> None:
+    """``say`` the plan; when ``text`` says when it is (五一, 国庆, 8月份, 10月17号), the
+    plan holds until then — it is no plan any more once that time is past."""
+    first = len(found.items)
+    say()
+    said = found.items[first:]
+    if not said or said[0].negated:
+        return
+    ts = said[0].observed_at
+    until = None
+    if m := search("|".join(_HOLIDAYS), text):
+        month, day = _HOLIDAYS[m.group(0)]
+        until = ts.replace(month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
+        if until <= ts:
+            until = until.replace(year=until.year + 1)
+    else:
+        from graphmem.text.timeparse import resolve_date
+
+        mention = resolve_date(text, ts)
+        if mention is not None and mention.end > ts and mention.end - ts < timedelta(days=400):
+            until = mention.end
+    if until is not None:
+        found.items[first:] = [replace(c, valid_until=until) for c in said]

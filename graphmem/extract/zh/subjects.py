@@ -9,6 +9,7 @@ are relations of the user, and 我同事小王 / 我女朋友叫小雨 name them
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from graphmem.extract.candidate import (
     USER,
@@ -19,13 +20,17 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.text import is_hedged, is_past, is_reported, strip_emoji
 from graphmem.extract.vocab import (
+    FEMALE_KIN,
     KIN_ZH,
+    MALE_KIN,
     PAIRS_ZH,
     PET_PREFIX_ZH,
     PET_ZH,
     REL_ZH,
     REL_ZH_SHORT,
 )
+from graphmem.extract.zh.couples import colleague
+from graphmem.extract.zh.shape import handed_over, name_like
 
 _HAN = r"[\u4e00-\u9fff]"
 
@@ -69,15 +74,54 @@ def _kin(word: str) -> tuple[str, ...]:
 def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
           found: Found) -> list[Part]:
     """The clause's subject and the rest of it; relatives named anywhere in it become
-    relations of the user on the way."""
+    relations of the user on the way, and the last one named is who 她 / 他 is next."""
     text = _LEAD.sub("", strip_emoji(clause).strip())
+    if handed_over(ctx.message, ctx.sentence):
+        return [Part(None, text, subject_said=False)]  # a text to summarize: not the user's
+    mentioned: list[str] = []
+    gone = bool(re.search(r"去世|过世|离世|不在了|走了", text))  # 我奶奶去年去世了: no longer
     for m in re.finditer(rf"{_MY_FAMILY}(?:和|跟)?{_KIN_MOD_ZH}"
                          rf"({REL_ZH}|{REL_ZH_SHORT})", text):
         for kin in _kin(m.group(1)):
-            found.add(USER, "has_relation", kin, False, 0.9, "person")
+            if not gone:
+                found.add(USER, "has_relation", kin, False, 0.9, "person")
+        mentioned.append(m.group(1))
     for m in _BARE_KIN.finditer(text):
         for kin in _kin(m.group(1)):
             found.add(USER, "has_relation", kin, False, 0.85, "person")
+        mentioned.append(m.group(1))
+    if len(mentioned) == 1 and len(_kin(mentioned[0])) == 1 and not match(r"^(?:她|他)", text):
+        ctx.meet(_kin(mentioned[0])[0])  # 五一跟男朋友去阳朔玩 … 他叫阿杰
+    part = _subject(text, ctx, carry, found)
+    if part.subjects == (USER,) and (said := match(r"^说(?=我)", part.text)):
+        part = _subject(part.text[said.end():], ctx, carry, found)  # 我说我现在只喝茯茶
+    if part.subjects is not None and is_reported(part.text) and not _DIAGNOSED.match(part.text):
+        part = Part(None, part.text, part.hedged, part.past, part.subject_said)
+    return [part]
+
+
+# "医生说是痛风", "县医院说是白内障": a diagnosis of the clause's subject, not someone's words.
+_DIAGNOSED = re.compile(r"^(?:[\u4e00-\u9fff]{0,6}?(?:医生|大夫|医院|检查|报告|结果))?"
+                        r"(?:说|讲|诊断)"
+                        r"(?:是|为|了)")
+
+
+# When something happened, said before who it happened to: 昨天豆豆…, 今天6月22号 闺女…
+_WHEN = re.compile(r"^(?:今天|昨天|前天|明天|后天|最近|这两天|前两天|这几天|前几天|上周末?|这周末?|"
+                   r"上个月|这个月|刚才|刚刚|那天|后来|现在|今年|去年|周末|早上|晚上|中午|下午|"
+                   r"今早|今晚|昨晚|平时|一般|其实|终于)+")
+
+
+def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
+             found: Found) -> Part:
+    hedged, past = is_hedged(text), is_past(text)
+    if (when := _WHEN.match(text)) and when.end() < len(text) and (
+            person_named(text[when.end():], ctx) or match(rf"^(?:{REL_ZH}|我|她|他)",
+                                                          text[when.end():])):
+        part = _subject(text[when.end():], ctx, carry, found)  # 昨天豆豆… is about 豆豆
+        return Part(part.subjects, when.group(0) + part.text, hedged, past, part.subject_said)
+    if diagnosed := _DIAGNOSED.match(text):
+        text = text[diagnosed.end():]  # 医生说是痛风: what the subject has
     subjects: tuple[str, ...] | None
     rest = text
     if m := match(rf"^{_ME}(?:和|跟)(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})(?!的)(?:都|一起)?", text):
@@ -88,48 +132,157 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects, rest = _kin(m.group(1)), text[m.end():]
         if rest.startswith("的") and not rest.startswith("的话"):
             subjects = None  # 我妈妈的生日…: about something of hers
-        else:
-            ctx.person = subjects[0] if len(subjects) == 1 else ctx.person
-            if len(subjects) == 1 and (named := _NAME_AFTER_REL.match(rest)):
-                found.add(subjects[0], "name", named.group(1), False, 0.9, "name")
-                ctx.names[named.group(1).lower()] = subjects[0]
-                rest = rest[named.end():]
+        elif len(subjects) == 1:
+            ctx.meet(subjects[0])
+            named = person_named(rest, ctx)
+            after = len(named)
+            latin = None if named else _NAME_AFTER_REL.match(rest)
+            if latin and _names(latin.group(1), rest):
+                named, after = latin.group(1), latin.end()  # 我同事Kevin, 我女朋友叫小雨
+            if named:
+                found.add(subjects[0], "name", named, False, 0.9, "name")
+                ctx.names[named.lower()] = subjects[0]
+                rest = rest[after:]
     elif m := match(rf"^(?:我们家|我家|咱家|我的|家里的?|我家的?)(?:那|这)?(?:只|条|个)?"
                     rf"{PET_PREFIX_ZH}({PET_ZH})", text):
         pet = m.group(1)
         found.add(USER, "has_pet", pet, False, 0.85, "pet")
         subjects, rest = (pet,), text[m.end():]
-        if named := _NAME_AFTER_PET.match(rest):
+        if (named := _NAME_AFTER_PET.match(rest)) and name_like(named.group(1)) and not (
+                _WHEN.fullmatch(named.group(1))):
             found.add(pet, "name", named.group(1), False, 0.85, "name")
             ctx.names[named.group(1).lower()] = pet
             rest = rest[named.end():]
     elif m := match(r"^(?:你|您)(?:可以|就|直接|以后|还是)?(?=(?:给我|跟我|找我|打我|发我))", text):
-        return [Part((USER,), text[m.end():])]  # 你给我发短信吧: how to reach the user
+        return Part((USER,), text[m.end():])  # 你给我发短信吧: how to reach the user
     elif match(r"^(?:你|您)", text):
-        return [Part(None, text)]  # what the user asks of the assistant
+        return Part(None, text, subject_said=False)  # what the user asks of the assistant
     elif m := match(rf"^([{_SURNAMES}](?:{_HONORIFIC}))", text):
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
     elif m := match(r"^(?:她|他)(?!们)", text):
-        person = ctx.she_or_he(m.group(0))
+        person = she_or_he(m.group(0), ctx)
         subjects, rest = ((person,) if person else None), text[m.end():]
     elif match(r"^我的", text):
-        return [Part(None, text)]  # 我的老师…: someone of the user's the memory cannot name
+        return Part(None, text)  # 我的老师…: someone of the user's the memory cannot name
     elif match(r"^(?:他们|她们|它们|他俩|她俩|大家|有人|有一个|其中|别人|人家)", text):
-        return [Part(None, text)]  # 他们俩有一个不吃辣: one of several, or others — not the user
+        return Part(None, text)  # 他们俩有一个不吃辣: one of several, or others — not the user
     elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):
         subjects, rest = (USER,), text[m.end():]
-    elif (m := match(rf"^({_HAN}{{2,3}}|[A-Z][a-z]+)", text)) and m.group(1).lower() in ctx.names:
-        subjects, rest = (ctx.names[m.group(1).lower()],), text[m.end():]
+    elif (m := match(r"^叫([\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)(?:[，,\s]|$)", text)) and (
+            _INTRODUCED.search(_before(text, ctx))):
+        name = m.group(1)  # (朋友给我介绍了个女生) 叫周雨: who the next clauses are about
+        ctx.names[name.lower()] = name
+        ctx.meet(name)
+        return Part((name,), text[m.end():], hedged, past)
+    elif name := person_named(text, ctx):
+        who = ctx.entity_named(name)  # 李婷是我们学校数学老师, 豆豆芒果过敏: that person's
+        rest = text[len(name):]
+        if who == name:
+            who = colleague(name, rest, ctx, found) or who
+        ctx.meet(who)
+        subjects = (who,)
+        if rest.startswith("的") and not rest.startswith("的话"):
+            subjects = None
     else:
-        implicit = None if is_reported(text) else carry
+        implicit = None if is_reported(text) and not _DIAGNOSED.match(text) else carry
         if (implicit is not None and text.startswith("叫") and ctx.last is not None
                 and ctx.last.predicate == "has_pet"):
             implicit = (ctx.last.value,)  # 我养了一只猫，叫年糕
-        return [Part(implicit, text, is_hedged(text), is_past(text))]
-    if is_reported(rest):
-        subjects = None
-    return [Part(subjects, rest, is_hedged(text), is_past(text))]
+        return Part(implicit, text, hedged, past, subject_said=False)
+    return Part(subjects, rest, hedged, past)
+
+
+# Someone met whose name comes next: 朋友给我介绍了个女生 (叫周雨), 认识了个人 (叫许嘉言),
+# 找了个大学生来店里帮忙 (叫张萌).
+_INTRODUCED = re.compile(r"(?:介绍了?|认识了?|找了|招了|来了|新来了?|遇到了?|碰到了?|有)"
+                         r"(?:个|一个|一位|位|个新)[\u4e00-\u9fff]{0,8}?"
+                         r"(?:女生|男生|女孩子?|男孩子?|姑娘|小伙子?|人|朋友|同事|同学|大学生|学生|"
+                         r"老师|阿姨|师傅|小哥|小姐姐|妹子|帅哥|美女)[\u4e00-\u9fff]{0,6}\s*$")
+
+
+def _before(text: str, ctx: Context) -> str:
+    """What the sentence said before ``text``."""
+    at = ctx.sentence.find(text)
+    return ctx.sentence[:at] if at > 0 else ""
+
+
+# Common words shaped like names (天天, 老人, 阿姨) that open clauses without naming anyone.
+_NOT_NAMES_TEXT = """
+    天天 刚刚 明明 常常 慢慢 好好 渐渐 人人 个个 偏偏 往往 仅仅 稍稍 悄悄 默默 统统
+    大大 小小 多多 早早 久久 处处 时时 年年 月月 宝宝 狗狗 猫猫 娃娃 星星 谢谢 哈哈
+    嘿嘿 呵呵 嘻嘻 嗯嗯 试试 看看 想想 聊聊 走走 等等 轻轻 静静 淡淡 满满 高高 长长
+    短短 白白 乖乖 匆匆 纷纷 频频 连连 爸爸 妈妈 哥哥 姐姐 弟弟 妹妹 奶奶 爷爷 姥姥
+    舅舅 叔叔 婆婆 公公 伯伯 姑姑 宝贝 老人 老师 老板 老公 老婆 老家 老妈 老爸 老乡
+    老大 老二 老三 老是 老实 老早 小区 小孩 小时 小学 小心 小姐 小伙 小朋友 阿姨 阿婆
+    阿公 老伴 老外 小伙伴 老年 老同学 老同事 老朋友"""
+_NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
+
+
+def person_named(text: str, ctx: Context) -> str:
+    """The person's name ``text`` opens with: one named in this episode, 小X / 老X / 阿X,
+    a full name jieba reads as one (李婷, 林国强, 马欣怡), or a doubled nickname (豆豆,
+    糖糖) — when a predicate follows it; else ""."""
+    for name in sorted(ctx.names, key=len, reverse=True):
+        if text.lower().startswith(name) and len(name) >= 2:
+            return text[:len(name)]
+    if not re.match(r"[\u4e00-\u9fff]{3}", text):
+        return ""
+    tags = _tags(text)
+    m = match(r"^([\u4e00-\u9fff])\1", text)
+    if m and m.group(0) not in _NOT_NAMES and not tags[0][1].startswith(
+            ("d", "t", "m", "v", "y", "e", "o")):
+        return m.group(0)
+    first, flag = tags[0]
+    if first in _NOT_NAMES or len(tags) < 2:
+        return ""
+    if flag.startswith("nr") and 2 <= len(first) <= 3 and (
+            first[0] in _SURNAMES or first[0] in "小老阿") and _follows(tags[1][0]):
+        return first
+    if (first in _SURNAMES and len(tags) > 2 and len(tags[1][0]) == 2
+            and tags[1][1] in {"i", "nr", "nz", "n", "a"} and _follows(tags[2][0])):
+        return first + tags[1][0]  # 马欣怡: jieba cuts 马 / 欣怡
+    return ""
+
+
+_PET_WORDS = frozenset(re.findall(r"[\u4e00-\u9fff]+", PET_ZH))
+
+
+def she_or_he(pronoun: str, ctx: Context) -> str | None:
+    """Who 她 / 他 is (``Context.she_or_he``) — nobody when the person was met in an earlier
+    message and someone else of the episode could be meant too (豆豆 and 老王 both met: "跟他
+    聊了 他是真的不喜欢" is not surely either)."""
+    person = ctx.she_or_he(pronoun)
+    if person is None or ctx.person_said in ctx.message:
+        return person
+    other = MALE_KIN if pronoun == "她" else FEMALE_KIN
+    rivals = [p for p in ctx.met if p != person and p.lower() not in other
+              and p not in _PET_WORDS]
+    return None if rivals else person
+
+
+def _names(name: str, text: str) -> bool:
+    """Is ``name`` (小周, 老王, 阿May, Kevin), opening ``text``, a name — not a word cut in two
+    (老板老混着用: 老混 is no name)?"""
+    if re.search(r"[A-Za-z]", name):
+        return True
+    tags = _tags(text)
+    if tags[0][0] == name:
+        return True
+    return len(tags) > 1 and tags[0][0] + tags[1][0][:1] == name and (
+        tags[1][1].startswith(("nr", "n")) and name_like(name))
+
+
+def _follows(word: str) -> bool:
+    """Does a predicate open with ``word`` (a name is followed by what is said of it)?"""
+    return not re.match(r"[的们和跟与、]", word)
+
+
+@cache
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    from graphmem.extract.zh.shape import _tags as tags
+
+    return tags(text[:12])
 
 
 _TRAIL = re.compile(r"(?:了|的|呢|吧|啊|呀|哦|啦|就行|就好|哈哈|哈|嘛|滴|而已|罢了|～|~|！|!|。)+$")

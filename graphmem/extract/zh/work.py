@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -18,6 +19,7 @@ from graphmem.extract.vocab import (
     JOB_SUFFIX_ZH,
     PLACES_ZH,
 )
+from graphmem.extract.zh.shape import _bad_token, _tags, heads, noun, place, tidy
 from graphmem.extract.zh.subjects import _HAN, _bare
 
 
@@ -27,7 +29,7 @@ def _job_like(job: str) -> bool:
 
 
 def _org_like(org: str) -> bool:
-    return not re.match(r"^(?:家|这|那|网上|外面|路上|附近|楼下|线上|app|APP)", org)
+    return not re.match(r"^(?:家|这|那|网上|外面|路上|附近|楼下|线上|app|APP|外地|本地|老家)", org)
 
 
 _WORD = r"[\u4e00-\u9fffA-Za-z0-9]"
@@ -37,7 +39,9 @@ _AT_ORG_DO = rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|�
 
 
 _AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
-           rf"(?:跳槽到|跳到|入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)",
+           rf"(?<!新)入职了?({_WORD}{{2,12}}?)(?:第[一二三四五六七八九十两几\d]+|[一二三四五六七八九十两几半\d]+)"
+           rf"(?:天|周|个星期|个礼拜|个月)",
+           rf"(?:跳槽到|跳到|(?<!新)入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)",
            rf"跳槽(?:去了|进了|去|进)({_WORD}{{2,15}}?)(?:工作|上班|了|$)")
 
 
@@ -50,36 +54,97 @@ _DOES = rf"^(?:现在|目前|如今|平时|主要)?(?:在.{{1,12}})?(?:做|当)(
 
 def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     """我是护士; 是做外贸的; 在杭州一家互联网公司做产品经理; 在华为上班; 跳槽到了腾讯;
-    (我对象在华为上班，)做硬件工程师."""
+    入职网易第四天; (我对象在华为上班，)做硬件工程师; 学校给我安排了初三年级组长, 不当班主任了."""
     job = org = None
     negated = False
     m = search(_AT_ORG_DO, t)
     if m and _org_like(m.group(1)) and _job_like(_bare(m.group(2))):
         job = _bare(m.group(2))
-        org = None if m.group(1) in PLACES_ZH else m.group(1)
+        org = None if m.group(1) in PLACES_ZH else _org(m.group(1))
     m = None if org else first_search(_AT_ORG, t)
     if m and _org_like(m.group(1)) and m.group(1) not in PLACES_ZH:
-        org = m.group(1)
+        org = _org(m.group(1))
     if job is None and (m := search(r"是做(.{1,6}?)的|^做(.{1,6}?)的$", t)):
         job = m.group(1) or m.group(2)  # 是做外贸的, (我是Kevin，)做跨境电商的
-    elif job is None and (m := search(_IS_JOB, t)):
-        negated, job = bool(m.group(1)), m.group(2)
+    elif job is None and (m := search(_IS_JOB, t)) and heads(
+            re.sub(r"^(?:退休前|退休之前)", "", t[:m.start()])):
+        negated, job = bool(m.group(1)), m.group(2)  # (教我们的是个年轻老师: someone else)
     elif job is None and (m := match(_DOES, t)) and _job_like(_bare(m.group(1))):
         job = _bare(m.group(1))
+    elif job is None and (m := search(_ASSIGNED, t)) and _job_like(m.group(1)):
+        job = m.group(1)
+    elif job is None and (m := match(_NO_LONGER, t)) and _job_like(m.group(1)):
+        negated, job = True, m.group(1)
+    elif job is None and part.subjects and part.subjects[0] != USER and not part.subject_said and (
+            ctx.person == part.subjects[0]) and _job_like(t) and len(t) <= 6:
+        job = t  # (认识了个人 叫许嘉言) 建筑师: who they are, said next
+    job = _job(job) if job else None
+    if job and search(r"^(?:退休前|退休之前)", t):
+        job += "（已退休）"  # 我爸退休前是中学老师
+    elif job is None and search(_HAS_RETIRED, ctx.sentence) and (m := search(_RETIRED, t)) and (
+            work := _job(m.group(2))):  # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休
+        job = ("开" if m.group(1) == "开" else "") + work + "（已退休）"
     if job:
         found.say(part, "works_as", job, negated, 0.8, "job")
-    if org is None and (m := search(rf"(?:^|在{_HAN}{{2,3}})开了?(?:一家|家|个|一个)?"
+    m = match(rf"^(?:现在|目前|如今)?(?:已经)?在({_WORD}{{2,8}}?)(?:了|呢|啦|啊)?$", t)
+    if org is None and m and not any(f.startswith("v") for _, f in _tags(m.group(1))) and (
+            search(r"换工作|换了工作|跳槽|入职|新公司|新工作|离职|辞职", ctx.sentence)) and (
+            m.group(1) not in PLACES_ZH) and not re.search(r"[市区县省路街镇村]$", m.group(1)):
+        org = _org(m.group(1))  # 我换工作了 现在在阿里
+    if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个)?"
                                     rf"({_HAN}{{1,6}}?(?:店|馆|厂|公司|工作室|餐厅|诊所))", t)):
-        org = m.group(1)  # 在成都开火锅店
+        org = _org(m.group(1))  # 在成都开火锅店
     if org:
         found.say(part, "works_at", org, False, 0.8, "organization")
-    elif m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t):
-        found.say(part, "works_at", m.group(1), True, 0.8, "organization")
+    elif (m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t)) and (
+            org := _org(m.group(1))):
+        found.say(part, "works_at", org, True, 0.8, "organization")
+
+
+# A life's work, the job of someone retired: 退休前在首钢干了一辈子电气, (他)在机务段开了一辈子
+# 火车 (去年刚退休), 退休前开公交的.
+_RETIRED = (rf"(?:退休前|退休之前)?(?:在{_WORD}{{2,10}}?)?(干|开|做|当)了?"
+            rf"(?:一辈子|大半辈子|几十年|[一二三四五六七八九十两几\d]+十?多?年)?"
+            rf"((?![一二三四五六七八九十两几半多])[\u4e00-\u9fff]{{2,4}}?)(?:的|了|$)")
+_HAS_RETIRED = r"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年"
+# 学校给我安排了初三年级组长, 升我当了主管; 不当班主任了 (no longer that job).
+_ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命为?|提拔为?|升为?|当上了?|升职成?了?)"
+             rf"(?:当|做)?({_HAN}{{2,8}})(?:了|$)")
+_NO_LONGER = rf"^(?:就|也|已经)?不(?:当|做|干)({_HAN}{{2,8}}?)了"
+
+
+def _org(value: str) -> str | None:
+    """An organization's name, or None for a clause remnant (时间定的6月9号, 第三天); 一家叫
+    蓝鲸的创业公司 → 蓝鲸, 新竹的台积电 → 台积电; 上海的一家银行 stays whole."""
+    value = tidy(value)
+    if named := re.search(r"叫([\u4e00-\u9fffA-Za-z0-9]{2,10}?)的", value):
+        value = named.group(1)
+    if "的" in value:
+        where, _, rest = value.partition("的")
+        if not place(where) or not (org := _org(rest)):
+            return None
+        return value if re.match(r"一家|一个|家", rest) else org
+    if not value or re.search(r"[是了在讲说第天周]|\d", value):
+        return None
+    bare = re.sub(r"^(?:一家|这家|那家|一个|某家|家)", "", value)
+    if len(bare) <= 3:
+        return value if noun(bare) else None
+    return value if not any(_bad_token(w, f) or f == "t" for w, f in _tags(bare)) else None
+
+
+def _job(value: str) -> str | None:
+    """A job, its owner's words off (我们学校数学老师 → 数学老师), or None for a remnant."""
+    value = re.sub(r"^(?:我们|咱们|我|他们|她们)?"
+                   r"(?:学校|公司|单位|医院|科室|部门|厂里|店里|这边|那边)?"
+                   r"的?", "", value.strip())
+    if not value or len(value) > 10 or re.search(r"[的是了在得很超太]", value):
+        return None
+    return None if any(f.startswith(("r", "u", "y", "c", "x")) for _, f in _tags(value)) else value
 
 
 _STUDY_AT = (rf"在({_WORD}{{2,10}}?)(?:读|念)(博|研)(?:士|究生)?(?:$|[了中呢])",
              rf"在({_WORD}{{2,10}}?)(?:读|念)(?!书|的)({_WORD}{{2,10}})",
-             rf"在({_WORD}{{2,10}}?)学(?!习|校)({_WORD}{{2,10}})")
+             rf"在({_WORD}{{2,10}}?)(?<![大中小])学(?!习|校)({_WORD}{{2,10}})")
 
 
 _STUDY = (r"(?:学的是|专业是|主修)(.{2,10})", r"^学(.{2,8}?)的", r"^(?:正)?在学(?!校|习)(.{2,8})",
@@ -97,3 +162,36 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = {"研": "研究生", "博": "博士", "硕": "硕士"}.get(value, value)  # 在读研
     if value:
         found.say(part, "studies", value, False, 0.8)
+
+
+# -- a new job ------------------------------------------------------------------------------
+
+_OFFER = (rf"({_WORD}{{2,15}}?)(?:的)?offer(?:下来了|到了|来了|发了|发过来了)",
+          rf"({_WORD}{{2,15}}?)给(?:了)?我(?:发了?)?(?:个|一个)?offer",
+          rf"拿到(?:了)?({_WORD}{{2,15}}?)(?:的)?offer")
+_TAKEN = r"(?:已经|我)?(?:接了|接受了|签了|accepted|答应了)|入职"
+
+
+def _offer(clause: str, ctx: Context, found: Found) -> None:
+    """An offer taken is a new employer: 网易的offer下来了 … 我已经接了 / 入职时间定的6月9号,
+    市桥街社区卫生服务中心给我offer了 … 8月18号入职; an offer alone (拿到了两个offer, still
+    choosing) is not."""
+    text = clause.strip()
+    m = next((m for p in _OFFER if (m := search(p, text, re.IGNORECASE))), None)
+    if m and (org := _org(re.sub(r"^(?:我|终于|啊+|哈+)", "", m.group(1)))):
+        ctx.offer_from = org
+        if not search(_TAKEN, text[m.end():], re.IGNORECASE):
+            return
+    org = ctx.offer_from
+    if org and search(_TAKEN, text, re.IGNORECASE) and not search(r"不|没|还没|要不要|吗", text):
+        found.add(USER, "works_at", org, False, 0.85, "organization")
+        ctx.offer_from = None
+
+
+def announced(sentence: str, found: Found) -> None:
+    """"毛星球 市场总监 7月7号入职": an employer, a job and a start, said in a row."""
+    m = match(rf"^(?:offer\s*accepted\W*)?({_WORD}{{2,12}})\s+({_HAN}{{2,8}})\s+\S{{0,10}}入职\W*$",
+              sentence.strip(), re.IGNORECASE)
+    if m and (org := _org(m.group(1))) and _job_like(m.group(2)) and (job := _job(m.group(2))):
+        found.add(USER, "works_at", org, False, 0.85, "organization")
+        found.add(USER, "works_as", job, False, 0.85, "job")

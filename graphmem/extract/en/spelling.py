@@ -1,0 +1,82 @@
+"""English chat spelled out before the rules read it: chat words and common typos ("r",
+"alergic"), contractions typed without their apostrophe ("dont", "shes", "im"), letter runs
+("loooove"), with a map back to the original text's characters."""
+
+from __future__ import annotations
+
+import re
+
+IC = re.IGNORECASE
+
+
+# Chat spellings and common typos, as words: "im alergic to walnuts, cashews r fine tho".
+CHAT_WORDS = {
+    "r": "are", "u": "you", "ur": "your", "tho": "though", "bc": "because", "cuz": "because",
+    "coz": "because", "liv": "live", "livin": "living", "frm": "from", "alergic": "allergic",
+    "allergic": "allergic", "alergy": "allergy", "allergie": "allergy", "fav": "favourite",
+    "fave": "favourite", "favorite": "favourite", "atm": "at the moment", "gf": "girlfriend",
+    "bf": "boyfriend", "hubby": "husband", "bday": "birthday", "w/": "with", "wanna":
+    "want to", "gonna": "going to", "prolly": "probably", "ppl": "people", "pls": "please",
+    "plz": "please", "vegitarian": "vegetarian", "vegeterian": "vegetarian"}
+_CHAT_WORD = re.compile(r"(?<![\w'.&/-])(?:" + "|".join(
+    re.escape(w) for w in sorted(CHAT_WORDS, key=len, reverse=True)) + r")(?![\w'.&-])", IC)
+
+
+def chat_word(m: re.Match[str]) -> str:
+    word = CHAT_WORDS[m.group(0).lower()]
+    return word.capitalize() if m.group(0)[0].isupper() and len(m.group(0)) > 1 else word
+
+
+# Contractions typed without their apostrophe ("dont", "shes", "theyre"): words no other
+# English word is spelled as ("its", "ill", "were", "well", "wont", "hell", "id" are).
+_BARE_CONTRACTIONS_TEXT = """
+    dont doesnt didnt cant couldnt wouldnt shouldnt isnt arent wasnt werent hasnt havent
+    hadnt aint shes hes thats whats theyre youre weve theyve youve ive im"""
+_BARE_CONTRACTIONS = {w: w[:-1] + "'" + w[-1] if w.endswith("nt") else
+                      {"shes": "she's", "hes": "he's", "thats": "that's", "whats": "what's",
+                       "theyre": "they're", "youre": "you're", "weve": "we've",
+                       "theyve": "they've", "youve": "you've", "ive": "I've", "im": "I'm"}[w]
+                      for w in _BARE_CONTRACTIONS_TEXT.split()}
+_BARE_CONTRACTIONS["cant"] = "can't"
+_BARE_CONTRACTIONS["aint"] = "ain't"
+_BARE_CONTRACTION = re.compile(r"(?<![\w'-])(?:" + "|".join(_BARE_CONTRACTIONS) + r")(?![\w'-])",
+                               IC)
+
+
+def _contraction(m: re.Match[str]) -> str:
+    word = _BARE_CONTRACTIONS[m.group(0).lower()]
+    return word if word.startswith("I'") or not m.group(0)[0].isupper() else word.capitalize()
+
+
+def normalize(clause: str) -> str:
+    """Chat spelling evened out: curly quotes, "reallly loooove" → "really loove",
+    "im" / "i'm" → "I'm", "dont" → "don't", "shes" → "she's", "r" → "are", "alergic" →
+    "allergic"."""
+    text = clause.replace("’", "'").replace("‘", "'")
+    text = re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", text)
+    text = _CHAT_WORD.sub(chat_word, text)
+    text = _BARE_CONTRACTION.sub(_contraction, text)
+    return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
+
+
+def normalize_mapped(text: str) -> tuple[str, list[int]]:
+    """``text`` with chat words and bare contractions spelled out (as ``normalize`` does,
+    letter runs aside), and for each character of the result the index of the character
+    of ``text`` it comes from — so that spans of the original still point into it."""
+    text = text.replace("’", "'").replace("‘", "'")
+    out: list[str] = []
+    where: list[int] = []
+    last = 0
+    for m in re.finditer(rf"{_CHAT_WORD.pattern}|{_BARE_CONTRACTION.pattern}|"
+                         r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
+        said = m.group(0)
+        word = ("I" if said.lower() == "i" else chat_word(m) if said.lower() in CHAT_WORDS
+                else _contraction(m))
+        out.append(text[last:m.start()])
+        where.extend(range(last, m.start()))
+        out.append(word)
+        where.extend([m.start()] * len(word))
+        last = m.end()
+    out.append(text[last:])
+    where.extend(range(last, len(text)))
+    return "".join(out), where

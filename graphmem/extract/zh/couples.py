@@ -1,0 +1,87 @@
+"""Relationships that begin and end: 我和许嘉言在一起了 (a partner, named), 我跟陈昊分手了 (no
+longer), and people placed by where they work with the user: 李婷是我们学校数学老师 (a
+colleague, named)."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import USER, Context, Found, search
+from graphmem.extract.vocab import REL_ZH
+from graphmem.extract.zh.shape import name_like
+
+_RELATION_WORDS = frozenset(REL_ZH.replace("\\", "").split("|"))
+
+_NAME = r"([\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)"
+_TOGETHER = (rf"(?:我和|我跟|和|跟){_NAME}(?:[\u4e00-\u9fff]{{0,6}})?在一起了"
+             rf"|^我们(?:[\u4e00-\u9fff]{{0,8}})?在一起了")
+_APART = (rf"(?:我和|我跟|和|跟)(?:我)?{_NAME}(?:已经)?(?:分手|离婚)了"
+          rf"|^我们(?:[\u4e00-\u9fff]{{0,6}})?(?:分手|离婚)了|^(?:已经)?(?:分手|离婚)了")
+_PARTNERS_TEXT = "男朋友 女朋友 对象 老公 老婆 未婚夫 未婚妻 男友 女友"
+_PARTNERS = frozenset(_PARTNERS_TEXT.split())
+
+
+def _partner_word(name: str, ctx: Context) -> str:
+    """男朋友 or 女朋友 by how the message refers to ``name`` (他 / 她), else 对象."""
+    after = ctx.message[ctx.message.find(name):] if name in ctx.message else ctx.message
+    pronoun = re.search(r"(?<![其])([他她])(?!们)", after) or re.search(
+        r"(?<![其])([他她])(?!们)", ctx.message)
+    return {"他": "男朋友", "她": "女朋友"}.get(pronoun.group(1), "对象") if pronoun else "对象"
+
+
+def couples(clause: str, ctx: Context, found: Found) -> None:
+    """我和许嘉言在一起了 / (周雨也说…) 我们五月初已经在一起了: a partner, named; 我跟陈昊分手了:
+    that person is no longer one (nor the partner's name theirs)."""
+    if "在一起" not in clause and "分手" not in clause and "离婚" not in clause:
+        return
+    clause = re.sub(r"^(?:其实|但是|不过|然后|而且|哈哈|跟你说|告诉你|对了|另外)+", "",
+                    clause.strip())
+    if search(r"吗|么|要不要|该不该|会不会|想|如果|是不是", clause):
+        return
+    if m := search(_TOGETHER, clause):
+        name = m.group(1) or _named_person(ctx)
+        if name in _RELATION_WORDS:
+            found.add(USER, "has_relation", name, False, 0.85, "person")  # 我和男朋友在一起了
+        elif name and name_like(name):
+            word = _partner_word(name, ctx)
+            found.add(USER, "has_relation", word, False, 0.85, "person")
+            found.add(word, "name", name, False, 0.85, "name")
+            ctx.names[name.lower()] = word
+            ctx.meet(word)
+        return
+    if m := search(_APART, clause):
+        name = m.group(1) or _named_person(ctx)
+        if not name or not name_like(name):
+            return
+        who = name if name in _RELATION_WORDS else ctx.names.get(name.lower(), name)
+        if who == name and name in _RELATION_WORDS:  # 我和男朋友分手了: that relation ends
+            found.add(USER, "has_relation", name, True, 0.85, "person")
+        elif who in _PARTNERS:  # named earlier in the episode: the relation is that word
+            found.add(USER, "has_relation", who, True, 0.85, "person")
+            found.add(who, "name", name, True, 0.85, "name")
+        else:  # the name alone: consolidation finds whose name it is
+            found.add(USER, "has_relation", name, True, 0.85, "person")
+            found.add(name, "name", name, True, 0.85, "name")
+
+
+def _named_person(ctx: Context) -> str | None:
+    """The person last named in the episode, when a name (not a relative's word)."""
+    person = ctx.person
+    if person and re.fullmatch(r"[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+", person) and (
+            person not in _RELATION_WORDS) and name_like(person):
+        return person
+    return None
+
+
+_WORKPLACE = "学校|公司|单位|医院|科室|部门|组|团队|店|厂|院|系|办公室"
+
+
+def colleague(name: str, rest: str, ctx: Context, found: Found) -> str | None:
+    """``name`` said to be of the user's workplace (李婷是我们学校数学老师) is a colleague:
+    the entity the clause is about."""
+    if not re.match(rf"^是我们(?:{_WORKPLACE})", rest) or not name_like(name):
+        return None
+    found.add(USER, "has_relation", "同事", False, 0.85, "person")
+    found.add("同事", "name", name, False, 0.85, "name")
+    ctx.names[name.lower()] = "同事"
+    return "同事"

@@ -1,0 +1,189 @@
+"""Chinese chat as people type it: clauses without punctuation (``clauses``) and values cut
+to the shape of what they name (``noun``, ``place``, ``activity``).
+
+People typing to an assistant run clauses together with spaces instead of commas
+("我在拾光科技做后端 主要负责订单系统"), and a rule that reads to the end of its clause then
+takes in the rest of the message ("猫 我预算人均200以内"). A clause here ends at
+punctuation, at a space next to a Chinese character, and before 但是 / 然后 / 不过 / 可是.
+
+A value is checked against its kind with jieba's part-of-speech tags: what a person likes,
+avoids or is allergic to is a noun phrase (or an activity), with no pronoun, adverb,
+particle or conjunction in it and no verb or number at its end — "就是太贵", "也行",
+"那边有", "辣也难受" are clause remnants, not values. "那种 / 那些 / 之类的" are dropped
+("汪曾祺那种散文" → 汪曾祺散文); "A和B" is two values.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from graphmem.extract.text import clauses as punctuated
+from graphmem.extract.text import strip_emoji
+
+_HAN = r"[\u4e00-\u9fff]"
+# A space next to a Chinese character ends a clause; "TI-RADS 4a类" keeps its space.
+_SPACE = re.compile(rf"(?<={_HAN})\s+|\s+(?={_HAN})|(?<=[！!？?。~～])\s+")
+# Connectives open a new clause: 但是, 然后, 不过 (not 不过敏, 过不过来), 可是.
+_CONNECTIVE = re.compile(rf"(?<={_HAN})(?=但是|然后|不过(?![敏来去])|可是)")
+
+
+def clauses(sentence: str) -> list[str]:
+    """The clauses of a Chinese sentence: punctuation, spaces and connectives end them."""
+    out: list[str] = []
+    for clause in punctuated(sentence):
+        for piece in _SPACE.split(clause):
+            out.extend(p.strip() for p in _CONNECTIVE.split(piece) if p.strip())
+    return out
+
+
+# -- the shape of a value -----------------------------------------------------------------
+
+_FILLER = re.compile(r"那种|这种|那些|这些|之类的?|什么的|啥的|一类的?|这类|那类|类型的|系列")
+_TRAIL = re.compile(r"(?:的|了|呢|吧|啊|呀|哦|啦|嘛|哈+|而已|就行|就好|～|~|！|!|。)+$")
+# Tags no value holds anywhere: pronouns (r), adverbs (d), particles (u, y), prepositions
+# (p), conjunctions (c), onomatopoeia / punctuation (o, x, w), question words.
+_NEVER = ("r", "d", "u", "y", "p", "c", "o", "x", "w", "e")
+_NEVER_WORDS = frozenset({"啥", "什么", "怎么", "哪", "哪里", "多少", "几", "谁", "有点", "太",
+                          "也", "都", "就", "还", "很", "超", "挺", "不", "没", "别"})
+# Characters no short value holds: pronouns, question words, adverbs, particles.
+_JUNK = re.compile(r"[啥么我你他她它也都就还很太了呢吧啊嘛呀是不没别这那哪谁几得着过]")
+# Words jieba tags oddly that are fine inside a value (无糖 乌龙, 不锈钢…).
+_FINE = frozenset({"无", "低", "因", "不锈钢", "非", "的"})
+
+
+@lru_cache(maxsize=8192)
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    from graphmem.text.language import jieba
+
+    jieba()  # dictionary loaded, quiet
+    import jieba.posseg as posseg
+
+    return tuple((w.word, w.flag) for w in posseg.cut(text))
+
+
+def tidy(value: str) -> str:
+    """Emoji, fillers (那种, 之类的) and trailing particles off."""
+    value = strip_emoji(value).strip(" ：:、，,。.!！~～")
+    value = _FILLER.sub("", value)
+    return _TRAIL.sub("", value).strip()
+
+
+def _bad_token(word: str, flag: str) -> bool:
+    if word in _FINE:
+        return False
+    return word in _NEVER_WORDS or (flag != "eng" and flag.startswith(_NEVER)) or (
+        flag == "m" and not re.search(r"[a-zA-Z\u4e00-\u9fff]", word))
+
+
+def noun(value: str, limit: int = 10, activity: bool = False) -> str:
+    """``value`` as a noun phrase (what someone likes, avoids, is allergic to, owns) — or
+    an activity (徒步, 开长会) when ``activity`` — or "" when it is a clause remnant."""
+    value = tidy(value)
+    if not value or len(value) > limit or re.search(r"\s|[，,。；;：:!！?？]", value):
+        return ""
+    if len(value) <= 3:  # jieba's tags of a word alone are guesses (徒步 d, 律所 nr+u)
+        return "" if _JUNK.search(value) or value.isdigit() else value
+    tags = _tags(value)
+    if any(_bad_token(w, f) for w, f in tags):
+        return ""
+    if tags[-1][1] == "m" or (len(tags) > 1 and tags[-1][1] in {"v", "vd"} and not activity
+                              and tags[-1][0] not in _ACTIVITY_ENDS):
+        return ""
+    return value
+
+
+# Verbs an activity may end on (跳广场舞, 下象棋喝茶, 练八段锦): jieba tags some as verbs.
+_ACTIVITY_ENDS = frozenset({"舞", "喝茶", "钓鱼", "游泳", "跑步", "爬山", "唱歌", "跳舞", "画画",
+                            "旅游", "旅行", "散步", "骑车", "滑雪", "露营", "徒步", "写字", "拉坯"})
+
+
+def name_of_thing(value: str, limit: int = 8) -> str:
+    """``value`` as the name of a class, a sport, a brand (尤克里里, 普拉提, 法语联盟A1):
+    letters only, no pronoun, adverb or particle in it — jieba's tags of a loan word are
+    guesses (尤克里里: 尤 d / 克里 nrt / 里 f), so they are not asked."""
+    value = tidy(value)
+    if not 2 <= len(value) <= limit or not re.fullmatch(r"[\u4e00-\u9fffA-Za-z0-9]+", value):
+        return ""
+    return "" if _JUNK.search(value) else value
+
+
+def nouns(value: str, limit: int = 10, activity: bool = False) -> list[str]:
+    """The noun phrases of "A和B" / "A、B" / "A或者B" (each checked), else of ``value``."""
+    parts = [p for p in re.split(r"和|、|或者|或是|跟|及|以及|还有|/", tidy(value)) if p]
+    if len(parts) > 1 and all(noun(p, limit, activity) for p in parts):
+        return [noun(p, limit, activity) for p in parts]
+    one = noun(value, limit, activity)
+    return [one] if one else []
+
+
+_PLACE_END = re.compile(r"(?:省|市|区|县|镇|乡|村|路|街|道|里|湾|岛|新区|新城|小区|花园|公寓|"
+                        r"广场|大厦|大道|社区|片区|地铁站)$")
+
+
+def place(value: str) -> str:
+    """``value`` as a place (华阳, 海淀田村, 番禺市桥, 碑林区文艺路), or "": a place name
+    jieba knows (ns), a known place word at its end (区, 路, 村…), or a known place."""
+    from graphmem.extract.vocab import PLACES_ZH
+
+    value = re.sub(r"(?:这边|那边|这块|那块|这里|那里|附近|一带|周边)$", "", tidy(value))
+    if not 2 <= len(value) <= 10 or not re.fullmatch(rf"{_HAN}+", value):
+        return ""
+    if value in PLACES_ZH or _PLACE_END.search(value):
+        return value
+    tags = _tags(value)
+    if any(_bad_token(w, f) for w, f in tags):
+        return ""
+    return value if any(f == "ns" for _, f in tags) else ""
+
+
+def name_like(value: str) -> bool:
+    """Could ``value`` be what someone or some pet is called (李明, 小雨, 阿杰, 可乐, Kevin)?
+    Not a verb phrase (去喝酒), a pronoun or a remnant (老混着用)."""
+    if re.fullmatch(r"[阿小老]?[A-Za-z][A-Za-z' -]{0,20}", value):
+        return True
+    if not re.fullmatch(rf"{_HAN}{{1,4}}", value):
+        return False
+    if len(value) == 1 or re.fullmatch(r"([\u4e00-\u9fff])\1", value):
+        return True  # 我姓张: a surname; 朵朵, 豆豆: a doubled nickname
+    tags = _tags(value)
+    if len(tags) == 1 or all(f.startswith("nr") for _, f in tags):
+        return not _bad_token(*tags[0]) and not tags[0][1].startswith(("v", "t", "m", "q"))
+    return not any(_bad_token(w, f) or f.startswith(("v", "t", "m", "u")) for w, f in tags)
+
+
+# -- text handed over --------------------------------------------------------------------
+
+_TEXT_TASK = re.compile(r"^(?:帮我|麻烦|请|你)?(?:总结|翻译|翻成|译成|润色|改写|修改|校对|概括|"
+                        r"精简|缩写|"
+                        r"扩写|看看|解释|分析|整理|提炼)")
+
+
+def handed_over(message: str, sentence: str) -> bool:
+    """Is ``sentence`` part of a text the user hands over to be summarized, translated or
+    polished ("总结下这段 300字以内\n近日，国家卫健委…", "原文：…") — someone else's words?"""
+    first, _, rest = message.strip().partition("\n")
+    at = message.find(sentence)
+    if (quoted := re.search(r"原文[：:]", message)) and at >= quoted.start():
+        return True
+    return bool(rest) and bool(_TEXT_TASK.search(first.strip())) and at > len(first)
+
+
+# -- whose verb --------------------------------------------------------------------------
+
+def heads(before: str) -> bool:
+    """Is the like verb the part's own (only adverbs and time words before it)? "学生娃现在都
+    爱买盲盒" is the students' liking, "改作业不喝撑不住" no liking at all."""
+    before = re.sub(r"^(?:这人|这个人|本人|自己)", "", before)
+    if not before:
+        return True
+    return not any(f.startswith(("n", "v", "r")) and w not in _ADVERBIAL
+                   for w, f in _tags(before))
+
+
+_ADVERBIAL_TEXT = """
+    平时 现在 一直 从小 天天 每天 其实 真的 本来 最近 向来 特别 尤其 超级
+    还是 也 都 就 很 最 不 没 怎么 太 那么 是 一点 从来
+    并 这人 挺 比较 倒是 蛮 贼 巨 好 老 一般 平常 每次 一向
+    开始 从 今年 以后 起 从此 如今 目前 在家 家里 在 家"""
+_ADVERBIAL = frozenset(_ADVERBIAL_TEXT.split())

@@ -1,0 +1,579 @@
+"""English chat as people type it to an assistant (issue 29): lower case, no apostrophes,
+names after a relation, asks without a question mark, things that change. Each table
+holds what must be read and what must not — pure, no Neo4j."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from graphmem._models import Action, Episode
+from graphmem.extract import RuleExtractor
+from graphmem.facts.normalize import AliasTable
+from graphmem.facts.predicates import PREDICATES, canonical_predicate
+
+TS = datetime(2025, 1, 12, 16, 30, tzinfo=UTC)
+
+
+def episode(*texts: str, event_id: str = "e", minutes: int = 0) -> Episode:
+    start = TS + timedelta(minutes=minutes)
+    actions = tuple(Action(role="user", content=t, ts=start + timedelta(minutes=3 * i),
+                           msg_id=i + 1) for i, t in enumerate(texts))
+    return Episode(event_id=event_id, user_id="u", session_id=event_id, start_time=start,
+                   end_time=actions[-1].ts, participants=("u",), goal=texts[0],
+                   actions=actions, result="", raw_span=(1, len(texts)))
+
+
+def kept(found) -> set[tuple]:
+    return {(c.entity, c.predicate, c.value, c.negated) for c in found
+            if c.predicate in PREDICATES and c.confidence >= 0.7}
+
+
+def chat(*texts: str) -> set[tuple]:
+    """Facts of one episode, as consolidation keeps them (a fresh extractor: no names
+    remembered from another test)."""
+    return kept(RuleExtractor().extract(episode(*texts)))
+
+
+def readings(*texts: str) -> set[tuple]:
+    """Every candidate, generic readings and low confidence included."""
+    return {(c.entity, c.predicate, c.value, c.negated)
+            for c in RuleExtractor().extract(episode(*texts))}
+
+
+def about_someone(found: set[tuple]) -> set[tuple]:
+    return {f for f in found if f[1] != "has_relation"}
+
+
+# -- spelling ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("i dont eat pork", ("user", "dietary_restriction", "pork", False)),
+    ("we dont eat red meat anymore", ("user", "dietary_restriction", "red meat", False)),
+    ("honestly i cant eat shellfish", ("user", "dietary_restriction", "shellfish", False)),
+])
+def test_contractions_typed_without_apostrophes_are_read(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("texts", [
+    ("shes allergic to cats", "my sister is great"),  # she: nobody named yet
+    ("hes allergic to penicillin", "my dad came over"),
+    ("theyre allergic to nuts",),
+])
+def test_a_bare_shes_or_theyre_is_not_the_user(texts):
+    assert about_someone(chat(*texts)) == set()
+
+
+@pytest.mark.parametrize("text", [
+    'kayla was like "dad this is why we cant have nice things at all"',
+    'my boss said "you should really take the manager job next year"',
+    'can you tidy this: "I have worked at Acme for ten years and I love hiking"',
+])
+def test_long_quotes_are_someone_elses_words(text):
+    assert {f for f in readings(text) if f[0] == "user" and f[1] != "has_relation"} == set()
+
+
+@pytest.mark.parametrize("text", [
+    "in google sheets how do i look up a sku",
+    "how long do i boil a gammon joint",
+    "whats the difference between a roth and a traditional ira",
+    "who do i call about a broken water main",
+])
+def test_chat_asks_without_a_question_mark_give_no_fact(text):
+    assert about_someone(readings(text)) == set()
+
+
+# -- people and their names ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my daughter kayla is 15 and loves volleyball", ("daughter", "name", "Kayla", False)),
+    ("our cat pickle (9, ginger) hates the vet", ("cat", "name", "Pickle", False)),
+    ("my buddy dale wants to go fishing", ("buddy", "name", "Dale", False)),
+    ("my son jake plays hockey", ("son", "name", "Jake", False)),
+    ("our dog waffles (3, lab mix) loves the beach", ("dog", "name", "Waffles", False)),
+    ("my sister emily, she lives in leeds", ("sister", "name", "Emily", False)),
+    ("my coworker jae is vegan", ("coworker", "name", "Jae", False)),
+])
+def test_a_name_typed_in_lower_case_after_a_relation_or_pet_names_them(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", [
+    "my friend group is a mess",
+    "my dad passed last year",
+    "my mom literally cried when she heard",
+    "my friend circle is small",
+])
+def test_a_word_after_a_relation_that_names_nobody_is_no_name(text):
+    assert not {f for f in chat(text) if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("sam (my partner) is a chef",
+     {("partner", "name", "Sam", False), ("partner", "works_as", "chef", False)}),
+    ("mum (judith) loves gardening",
+     {("mum", "name", "Judith", False), ("mum", "likes", "gardening", False)}),
+    ("my brother (tom) lives in perth",
+     {("brother", "name", "Tom", False), ("brother", "lives_in", "Perth", False)}),
+])
+def test_a_name_and_a_relation_in_brackets_name_the_relative_who_owns_the_clause(text, facts):
+    got = chat(text)
+    assert facts <= got
+    assert {f for f in got if f[0] == "user"} <= {("user", "has_relation", r, False)
+                                                  for r in ("partner", "mum", "brother")}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("mom loves gardening", ("mom", "likes", "gardening", False)),
+    ("dad is a plumber", ("dad", "works_as", "plumber", False)),
+])
+def test_mom_or_dad_said_bare_is_the_users(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["she is a mum of two", "the dad jokes never stop",
+                                  "a mom at school told me about it"])
+def test_someone_elses_mom_or_dad_is_no_relative(text):
+    assert chat(text) == set()
+
+
+def test_names_given_carry_to_the_users_later_episodes():
+    rules = RuleExtractor()
+    first, later = rules.extract_many([
+        episode("my daughter kayla is 15", event_id="a"),
+        episode("kayla's still vegetarian, just eats eggs and cheese", event_id="b",
+                minutes=60 * 24)])
+    assert ("daughter", "name", "Kayla", False) in kept(first)
+    assert ("daughter", "diet", "vegetarian", False) in kept(later)
+    assert not {f for f in kept(later) if f[0] == "user" and f[1] == "diet"}
+    told = RuleExtractor()
+    told.remember_names("u", {"renee": "girlfriend"})  # from the stored alias table
+    assert ("girlfriend", "diet", "vegan", False) in kept(told.extract(episode(
+        "renee is vegan now")))
+
+
+def test_the_alias_table_shows_a_named_relative_by_the_name_and_lists_the_names():
+    table = AliasTable("u1")
+    daughter = table.resolve("daughter", "event")
+    assert daughter.name == "daughter"
+    table.give_name(daughter.key, "Kayla")
+    assert table.names[daughter.key] == "Kayla"
+    table.give_name(table.resolve("dog", "event").key, "Biscuit")
+    assert table.person_names() == {"kayla": "daughter", "biscuit": "dog"}
+    assert table.resolve("kayla").entity_id == daughter.entity_id
+
+
+# -- work and home, typed in lower case ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["offer accepted! sous chef at alma cocina"],
+     {("user", "works_as", "sous chef", False), ("user", "works_at", "alma cocina", False)}),
+    (["i work part time at michaels"], {("user", "works_at", "michaels", False)}),
+    (["got hired at flipkart"], {("user", "works_at", "flipkart", False)}),
+    (["started at ridgeline on monday"], {("user", "works_at", "ridgeline", False)}),
+    (["finally left infosys after 4 years"], {("user", "works_at", "infosys", True)}),
+    (["took the studio marlo job"], {("user", "works_at", "studio marlo", False)}),
+])
+def test_an_employer_typed_in_lower_case_after_words_that_say_so(texts, facts):
+    assert facts <= chat(*texts)
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("we close on a house in canal winchester june 13", ("user", "lives_in", "Canal Winchester",
+                                                         False)),
+    ("my mom lives alone in zanesville", ("mom", "lives_in", "Zanesville", False)),
+    ("we moved to moncton in april", ("user", "lives_in", "Moncton", False)),
+    ("bought a condo in bedford", ("user", "lives_in", "Bedford", False)),
+    ("we're renting a flat in leith now", ("user", "lives_in", "Leith", False)),
+])
+def test_a_home_typed_in_lower_case_after_words_that_say_so(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["we stayed in a cabin in gatlinburg", "left home at 18",
+                                  "i'm in a meeting", "my mom is in hospital again"])
+def test_a_stay_or_a_state_is_no_home(text):
+    assert not {f for f in chat(text) if f[1] == "lives_in"}
+
+
+# -- tastes that change, and what is no taste ---------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("switched from coffee to green tea",
+     {("user", "likes", "green tea", False), ("user", "likes", "coffee", True)}),
+    ("athletic run wild is my thing now", {("user", "likes", "athletic run wild", False)}),
+    ("true crime is my comfort genre", {("user", "likes", "true crime", False)}),
+    ("sticking to kombucha for now", {("user", "likes", "kombucha", False)}),
+    ("not going back to wine honestly", {("user", "likes", "wine", True)}),
+    ("dont even miss modelo", {("user", "likes", "modelo", True)}),
+])
+def test_a_changed_preference_says_the_new_taste_and_ends_the_old(text, facts):
+    assert facts <= chat(text)
+
+
+@pytest.mark.parametrize("text", ["my mom is going to love the scarf",
+                                  "my wife will hate the pendant", "my sister'll love the candles",
+                                  "i'm going to love this job",
+                                  "you'd love it", "mom is going to hate that"])
+def test_a_guess_at_a_feeling_is_no_taste_and_no_plan(text):
+    assert not {f for f in chat(text) if f[1] in {"likes", "plans_to"}}
+
+
+# -- pets ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["biscuit is a cockapoo, 3"],
+     {("user", "has_pet", "cockapoo", False), ("cockapoo", "name", "Biscuit", False)}),
+    (["we got a dog last week", "her name is chile"],
+     {("user", "has_pet", "dog", False), ("dog", "name", "Chile", False)}),
+    (["we adopted a cat", "his name is tinker"], {("cat", "name", "Tinker", False)}),
+])
+def test_a_pet_is_named_by_what_follows_it(texts, facts):
+    assert facts <= chat(*texts)
+
+
+# -- generic readings ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["went to bed at 2", "took your advice", "im on £23k",
+                                  "i have about 6 weeks"])
+def test_generic_readings_need_a_value_that_names_a_thing(text):
+    assert {f for f in readings(text) if f[0] == "user"} == set()
+
+
+# -- who "she" and "he" are -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["i play pickleball with my friend marlene, love it",
+      "also my cat tinker (orange tabby, 12) has been bringing up hairballs, is that normal at "
+      "his age", "marlene has a sleeve thing i'll ask her where she got it",
+      "he hates the brush already lol"], ("cat", "likes", "brush", True)),
+    (["my friend jo came over, she's vegan", "my dog rex is 3, he loves tennis balls"],
+     ("dog", "likes", "tennis balls", False)),
+    (["my coworker sam is great, he's a chef", "my sister said he is allergic to nuts"],
+     ("coworker", "allergic_to", "nuts", False)),
+])
+def test_she_or_he_is_the_latest_one_known_to_be_of_that_gender(texts, fact):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[1:] == fact[1:] and f[0] != fact[0]}
+
+
+@pytest.mark.parametrize("texts", [
+    ("my friend jo came over, i'll ask her", "he hates olives"),  # no "he" known
+    ("my mom called", "he loves fishing"),
+])
+def test_she_or_he_of_the_other_gender_than_anyone_known_is_nobody(texts):
+    assert {f for f in chat(*texts) if f[1] not in {"has_relation", "name"}} == set()
+
+
+def test_a_second_name_given_to_a_relation_is_someone_else():
+    got = readings("my friend marlene plays pickleball with me",
+                   "my friend donna has been diagnosed with breast cancer. shes starting chemo "
+                   "next week")
+    assert ("friend", "name", "Marlene", False) in got
+    assert ("friend", "name", "Donna", False) not in got
+    assert ("Donna", "start", "chemo", False) in got
+    assert not {f for f in got if f[0] == "friend" and "chemo" in f[2]}
+
+
+def test_a_person_shown_by_a_name_takes_no_second_name():
+    table = AliasTable("u1")
+    friend = table.resolve("friend", "event")
+    named = table.name_of(friend, "Marlene")
+    assert named is not None and named[0].name == "Marlene"
+    assert table.name_of(table.resolve("friend", "event"), "Donna") is None
+    assert table.name_of(table.resolve("friend", "event"), "marlene") is not None
+    user = table.resolve("user", "user")
+    assert table.name_of(user, "Bev") is not None  # the user's own name
+
+
+# -- what a clause states ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("texts", [
+    ("my dad fell", "nothing broken but the doctors are saying he shouldnt go home without "
+     "more support"),
+    ("my mom has diabetes", "shes kinda freaking out bc she thinks she can never eat her own "
+     "food again"),
+    ("my partner sam is a chef", "lol sam literally asked if he can make pickle a jus."),
+    ("draft a short email to a client saying im moving to an in house role so i wont be taking "
+     "new work, and can recommend a designer",),
+    ("i have to give hallett notice, can you write me a resignation letter",),
+    ("priya's baby shower is saturday and i found out its a GIRL!!",),
+    ("fixed mon-wed, plus super, and they were really nice about it.",),
+    ("ok so quick one im on break.",),
+    ("i get most groceries at the sobeys on portland st",),
+    ("we always have too much parsley and coriander",),
+])
+def test_advice_questions_others_thoughts_requests_and_amounts_give_no_generic_reading(texts):
+    assert {f for f in readings(*texts) if f[1] not in PREDICATES} == set()
+
+
+@pytest.mark.parametrize(("texts", "reading"), [
+    (["well i had to give up pickleball."], ("user", "give_up", "pickleball", False)),
+    (["I have to take a break from pottery"], ("user", "take", "break from pottery", False)),
+    (["we're in the condo!!"], ("user", "is_in", "condo", False)),
+    (["i want to open a pottery studio"], ("user", "want_open", "pottery studio", False)),
+    (["i told my boss i booked the flights"], ("user", "book", "flights", False)),
+    (["We roasted marshmallows around the campfire."], ("user", "roasted", "marshmallows",
+                                                        False)),
+    (["I'm so excited to tell you I started a weekend yoga class"],
+     ("user", "start", "weekend yoga class", False)),
+    (["I really appreciate your support, It means a lot to me."],
+     ("user", "appreciate", "support", False)),
+    (["I've been into dancing since I was a kid"], ("user", "is_into", "dancing", False)),
+    (["Keep going and we'll make a difference!"], ("user", "make", "difference", False)),
+    (["I'm putting together an LGBTQ art show next month"],
+     ("user", "put_together", "LGBTQ art show", False)),
+])
+def test_what_the_speaker_states_is_still_read_generically(texts, reading):
+    assert reading in readings(*texts)
+
+
+@pytest.mark.parametrize(("texts", "fact", "unwanted"), [
+    (["my girlfriend renee is great", "she HATES roses says theyre cliche lol"],
+     ("girlfriend", "likes", "roses", True), "roses says"),
+    (["i have a peanut allergy"], ("user", "allergic_to", "peanut", False), None),
+    (["steeped tea with milk, no sugar, thats my order now"],
+     ("user", "likes", "steeped tea with milk", False), "sugar"),
+    (["oat flat white - that's my go-to"], ("user", "likes", "oat flat white", False), None),
+    (["my mom is diabetic so no sugar"], ("mom", "dietary_restriction", "sugar", False), None),
+])
+def test_values_end_where_the_next_clause_starts_and_an_order_is_a_taste(texts, fact, unwanted):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[2] == unwanted}
+
+
+@pytest.mark.parametrize("text", ["didnt have a single allergy issue, that phrase worked",
+                                  "never had any allergy problems", "honestly we already love one",
+                                  "i'm going up 4 times a week"])
+def test_no_allergen_no_taste_no_plan_is_named(text):
+    assert {f for f in chat(text) if f[1] in {"allergic_to", "likes", "plans_to"}} == set()
+
+
+def test_liking_the_assistants_words_is_no_taste():
+    def said(*turns: tuple[str, str]) -> set[tuple]:
+        actions = tuple(Action(role=role, content=text, ts=TS + timedelta(minutes=i),
+                               msg_id=i + 1) for i, (role, text) in enumerate(turns))
+        return {(c.entity, canonical_predicate(c.predicate), c.value, c.negated)
+                for c in RuleExtractor().extract(Episode(
+                    event_id="e", user_id="u", session_id="s", start_time=TS, end_time=TS,
+                    participants=("u",), goal="plan", actions=actions, result="",
+                    raw_span=(1, 2)))}  # generic readings too: "like" is stored as likes
+
+    reply = ("assistant", "Here is a plan with three milestones and a budget table.")
+    assert not {f for f in said(("user", "plan my year"), reply,
+                                ("user", "ok i like the milestones")) if f[1] == "likes"}
+    assert ("user", "likes", "beatles", False) in said(
+        ("user", "plan my year"), reply, ("user", "i like the beatles"))
+
+
+# -- confidence ------------------------------------------------------------------------------
+
+
+def test_a_candidate_is_never_surer_than_its_family_was_measured():
+    from graphmem.extract.calibration import GENERIC, MEASURED, ceiling
+
+    found = RuleExtractor().extract(episode(
+        "I can't eat shellfish", "my party is next Wednesday, budget $300",
+        "I mostly code in VS Code", "we explored nature last week"))
+    assert found and all(c.confidence <= ceiling(c.predicate) for c in found)
+    assert {(c.predicate, c.confidence) for c in found} >= {
+        ("dietary_restriction", MEASURED["dietary_restriction"]), ("date", MEASURED["date"])}
+    assert all(0.7 <= p <= 1 for p in MEASURED.values()) and 0.7 <= GENERIC <= 1
+    assert not set(MEASURED) - set(PREDICATES)
+
+
+# -- things end ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["we were gonna do myrtle beach in july but renee cant get the week off so we're doing "
+      "gatlinburg labor day weekend instead"],
+     {("user", "plans_to", "do myrtle beach", True),
+      ("user", "plans_to", "gatlinburg labor day weekend", False)}),
+    (["kids are gutted so we're doing camping in cornwall instead, 16th-22nd august"],
+     {("user", "plans_to", "camping in cornwall", False)}),
+    (["and we've replaced japan (for now) with a long weekend in leura, blue mountains"],
+     {("user", "plans_to", "japan", True), ("user", "plans_to", "long weekend in leura", False)}),
+    (["ok so tenerife is officially cancelled, we lost the deposit"],
+     {("user", "plans_to", "tenerife", True)}),
+    (["the wedding's been called off"], {("user", "plans_to", "wedding", True)}),
+    (["we cancelled japan."], {("user", "plans_to", "japan", True)}),
+])
+def test_a_plan_called_off_or_replaced_ends_and_the_new_one_starts(texts, facts):
+    assert facts <= chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["my flight got cancelled", "class was cancelled today",
+                                  "we're doing it instead", "the meeting's been called off"])
+def test_what_is_cancelled_but_no_plan_ends_none(text):
+    assert not {f for f in chat(text) if f[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("texts", "rel"), [
+    (["my boyfriend nikhil is in boston", "nikhil and i ended things on saturday."], "boyfriend"),
+    (["my girlfriend and i broke up last month"], "girlfriend"),
+    (["i broke up with my boyfriend"], "boyfriend"),
+    (["my husband is a welder", "we split up in may"], "husband"),
+    (["my ex-wife and i got divorced in 2019"], "wife"),
+])
+def test_a_relationship_that_ended_is_no_longer_held(texts, rel):
+    got = chat(*texts)
+    assert ("user", "has_relation", rel, True) in got
+    if len(texts) == 1:
+        assert ("user", "has_relation", rel, False) not in got
+
+
+@pytest.mark.parametrize("texts", [
+    ("my sister and her husband split up",),
+    ("my husband is great", "we broke up the fight between the dogs"),
+    ("we split up the bill",),
+])
+def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
+    assert not {f for f in chat(*texts) if f[1] == "has_relation" and f[3]}
+
+
+
+# -- hobbies, dislikes, the user's own name --------------------------------------------------
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["i play pickleball tuesday and thursday mornings at the sportsplex with my friend "
+      "marlene, love it"], ("user", "likes", "pickleball", False)),
+    (["also started playing sunday soccer in humboldt park with dev, coed rec league"],
+     ("user", "likes", "soccer", False)),
+    (["the guys from work got me into their tuesday night bowling league"],
+     ("user", "likes", "bowling league", False)),
+    (["i went to the badminton drop-in last thursday and it was SO fun"],
+     ("user", "likes", "badminton", False)),
+    (["i joined a running club"], ("user", "likes", "running", False)),
+    (["I started playing acoustic guitar about five years ago"],
+     ("user", "likes", "acoustic guitar", False)),
+    (["my daughter plays volleyball"], ("daughter", "likes", "volleyball", False)),
+])
+def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
+    got = chat(*texts)
+    assert fact in got
+    assert not {f for f in got if f[1:] == fact[1:] and f[0] != fact[0]}  # not the friend's
+
+
+@pytest.mark.parametrize("text", ["i play it safe", "i played with the kids all day",
+                                  "Playing and singing let me express myself - love it!",
+                                  "i'm playing catch-up at work",
+                                  "i've been doing overtime every weekend and i hate it"])
+def test_playing_along_or_working_overtime_is_no_hobby(text):
+    assert not {f for f in chat(text) if f[1] == "likes" and not f[3]}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("and no coriander in anything pls, tastes like soap to me",
+     ("user", "dietary_restriction", "coriander", False)),
+    ("no onions in it", ("user", "dietary_restriction", "onions", False)),
+    ("oh and nothing spicy please i cant handle any heat at all",
+     ("user", "dietary_restriction", "spicy", False)),
+])
+def test_a_food_kept_out_of_everything_is_a_restriction(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["no rush at all", "no worries at all", "nothing fancy please"])
+def test_no_rush_and_no_worries_keep_nothing_out(text):
+    assert chat(text) == set()
+
+
+@pytest.mark.parametrize(("texts", "name"), [
+    (["yeah go. im tomas btw."], "Tomas"),
+    (["im bev macisaac, 66, retired from canada post"], "Bev Macisaac"),
+    (["i want a refund or a date", "sign it rosie hughes"], "Rosie Hughes"),
+])
+def test_the_users_name_typed_in_lower_case(texts, name):
+    assert ("user", "name", name, False) in chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["im gutted", "im prediabetic now", "im knackered, 38",
+                                  "I'm keto, so keep the carbs low", "im back btw",
+                                  "sign it from the whole team"])
+def test_a_state_or_a_diet_is_no_name(text):
+    assert not {f for f in chat(text) if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["my girlfriend renee is great", "renee is TERRIFIED of heights so no skybridge"],
+     ("girlfriend", "likes", "heights", True)),
+    (["i'm scared of flying"], ("user", "likes", "flying", True)),
+    (["its just black coffee in the morning and la croix now"],
+     ("user", "likes", "black coffee in the morning", False)),
+    (["im on sparkling water w lime now"], ("user", "likes", "sparkling water w lime", False)),
+    (["we're sticking to kombucha"], ("user", "likes", "kombucha", False)),
+])
+def test_fear_is_a_dislike_and_what_is_had_now_a_taste(texts, fact):
+    assert fact in chat(*texts)
+
+
+@pytest.mark.parametrize("text", ["its just me now", "I'm on keto right now, under 20g a day",
+                                  "she was scared of the dog"])
+def test_no_taste_in_company_a_diet_or_someone_unnamed(text):
+    assert not {f for f in chat(text) if f[1] == "likes"}
+
+
+def test_back_from_a_trip_planned_before_ends_that_plan():
+    rules = RuleExtractor()
+    planned, back, elsewhere, shift = rules.extract_many([
+        episode("kids are gutted so we're doing camping in cornwall instead", event_id="a"),
+        episode("back from cornwall!! best week ever honestly", event_id="b", minutes=9000),
+        episode("back from cdmx!!! alyssa cried at casa azul", event_id="c", minutes=9100),
+        episode("just got home from shift and the dog ate the trash", event_id="d",
+                minutes=9200)])
+    assert ("user", "plans_to", "camping in cornwall", False) in kept(planned)
+    assert ("user", "plans_to", "camping in cornwall", True) in kept(back)
+    assert not {f for f in kept(elsewhere) | kept(shift) if f[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("also maisie has a peanut allergy (epipen, the works)", ("Maisie", "allergic_to", "peanut",
+                                                              False)),
+    ("priya is vegetarian, and now pregnant", ("Priya", "diet", "vegetarian", False)),
+    ("tasha is the other receptionist", ("Tasha", "works_as", "other receptionist", False)),
+])
+def test_a_name_typed_in_lower_case_opening_a_clause_is_someone(text, fact):
+    got = chat(text)
+    assert fact in got
+    assert not {f for f in got if f[0] == "user"}
+
+
+@pytest.mark.parametrize("text", ["cellvera is a biotech startup", "tmrw is my birthday",
+                                  "sobeys has the best bread", "honestly is fine"])
+def test_a_firm_a_shop_or_chat_shorthand_opening_a_clause_is_nobody(text):
+    assert not {f for f in chat(text) if f[1] not in {"has_relation"}}
+
+
+# -- dates that were said ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("jen's hen do is booked!! bath, saturday 18th october, spa + dinner",
+     ("dinner", "date", "2025-10-18", False)),
+    ("my interview is on tuesday 6th may", ("interview", "date", "2025-05-06", False)),
+    ("my interview is on the 18th of october", ("interview", "date", "2025-10-18", False)),
+    ("Our 10th anniversary is on Feb 14, 2027", ("anniversary", "date", "2027-02-14", False)),
+    ("my party is next Wednesday", ("party", "date", "2025-01-15", False)),
+])
+def test_a_date_is_the_one_said_weekday_and_day_of_month_together(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["ava's 9th birthday is saturday the 12th",
+                                  "doing a party saturday 26th"])
+def test_a_weekday_that_is_not_the_day_of_month_said_gives_no_date(text):
+    assert not {f for f in chat(text) if f[1] == "date"}

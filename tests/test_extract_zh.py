@@ -1,0 +1,197 @@
+"""Chinese chat as people type it to an assistant (issue 29) — pure, no Neo4j.
+
+Tables of messages in both directions: what must be read (who a fact is about, its
+polarity, a clean value, clauses run together with spaces, plans and states that end,
+the user's job and home, the names of people and pets, relatives' own facts, a changed
+preference) and what must not be (a remnant of the clause as the value, someone else's
+liking given to the user, a maybe as a date, a text handed over to be summarized)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem._models import Action, Episode
+from graphmem.extract import RuleExtractor
+from graphmem.extract.plans import PLAN_END
+from graphmem.extract.zh.shape import clauses, noun, place
+
+TS = datetime(2025, 3, 12, 20, 0, tzinfo=UTC)  # a Wednesday
+X = RuleExtractor(generic=False)
+
+
+def read(*messages: str) -> set[tuple[str, str, str, bool]]:
+    """What one episode of these user messages says, at consolidation's confidence."""
+    return {(c.entity, c.predicate, c.value, c.negated) for c in candidates(*messages)
+            if c.confidence >= 0.7}
+
+
+def candidates(*messages: str):
+    actions = tuple(Action(role="user", content=m, ts=TS, msg_id=i + 1)
+                    for i, m in enumerate(messages))
+    episode = Episode(event_id="e", user_id="u", session_id="s", start_time=TS, end_time=TS,
+                      participants=("u",), goal=messages[0][:40], actions=actions, result="",
+                      raw_span=(1, len(messages)))
+    return X.extract(episode)
+
+
+def test_clauses_end_at_spaces_and_connectives_not_inside_latin_text():
+    assert clauses("我在拾光科技做后端 主要负责订单系统") == [
+        "我在拾光科技做后端", "主要负责订单系统"]
+    assert clauses("我喜欢火锅但是太辣了") == ["我喜欢火锅", "但是太辣了"]
+    assert clauses("报告上写TI-RADS 4a类") == ["报告上写TI-RADS 4a类"]
+    assert clauses("我对花生不过敏") == ["我对花生不过敏"]  # 不过 of 不过敏 joins nothing
+
+
+@pytest.mark.parametrize(("value", "shaped"), [
+    ("汪曾祺那种散文", "汪曾祺散文"), ("金庸古龙那些武侠", "金庸古龙武侠"), ("猫", "猫"),
+    ("就是太贵", ""), ("也行", ""), ("那边有", ""), ("辣也难受", ""), ("摸它", ""),
+    ("猫 我预算人均200以内", ""), ("啥", ""),
+])
+def test_a_value_is_a_noun_phrase_not_a_clause_remnant(value, shaped):
+    assert noun(value) == shaped
+
+
+def test_a_place_is_known_by_its_shape():
+    assert place("海淀田村这边") == "海淀田村" and place("番禺市桥") == "番禺市桥"
+    assert place("碑林区文艺路") and not place("照顾她") and not place("一周了")
+
+
+@pytest.mark.parametrize(("messages", "said", "not_said"), [
+    # who a fact is about: the person named in the clause, not the user
+    (["我爸对花生过敏 我倒是啥都吃"], {("爸爸", "allergic_to", "花生", False)},
+     {("user", "allergic_to", "花生", False)}),
+    (["我同事老王是重庆人"], {("同事", "name", "老王", False), ("同事", "is_from", "重庆", False)},
+     {("user", "is_from", "重庆", False)}),
+    (["李婷是我们学校数学老师 重庆人"],
+     {("user", "has_relation", "同事", False), ("同事", "name", "李婷", False),
+      ("同事", "works_as", "数学老师", False), ("同事", "is_from", "重庆", False)},
+     {("user", "works_as", "我们学校数学老师", False), ("user", "is_from", "重庆", False)}),
+    (["豆豆芒果过敏 糖糖倒是啥水果都吃 就是不吃葱"],
+     {("豆豆", "allergic_to", "芒果", False), ("糖糖", "dietary_restriction", "葱", False)},
+     {("user", "dietary_restriction", "葱", False)}),
+    (["朋友给我介绍了个女生 叫小雨 做设计的 她不吃香菜 特别喜欢猫"],
+     {("小雨", "works_as", "设计", False), ("小雨", "dietary_restriction", "香菜", False),
+      ("小雨", "likes", "猫", False)},
+     {("朋友", "name", "小雨", False), ("user", "likes", "猫", False)}),
+    (["想送他一首诗 他姓刘 爱拍鸟"], set(), {("user", "likes", "拍鸟", False)}),
+    (["学生娃现在都爱买盲盒 我打算进点盲盒"], {("user", "plans_to", "进点盲盒", False)},
+     {("user", "likes", "盲盒", False)}),
+    (["教我们的是个年轻老师 姓郑"], set(),
+     {("user", "works_as", "年轻老师", False), ("user", "name", "郑", False)}),
+    (["我妈高血压好几年了", "另外她对虾过敏"],
+     {("妈妈", "has_condition", "高血压", False), ("妈妈", "allergic_to", "虾", False)},
+     {("user", "allergic_to", "虾", False)}),
+    # polarity
+    (["我不怎么爱吃甜"], {("user", "likes", "甜", True)}, {("user", "likes", "甜", False)}),
+    (["我这人不爱吃甜口的 就爱吃面"],
+     {("user", "likes", "甜口", True), ("user", "likes", "面", False)}, set()),
+    # values cut clean, clauses split without punctuation
+    (["我喜欢吃火锅 就是太贵"], {("user", "likes", "火锅", False)},
+     {("user", "likes", "火锅 就是太贵", False)}),
+    (["天天忙得脚不沾地 实在没精力"], set(), {("user", "dietary_restriction", "地", False)}),
+    (["我就爱看纪录片和那种文艺片"],
+     {("user", "likes", "纪录片", False), ("user", "likes", "文艺片", False)}, set()),
+    (["老王还叫我去喝酒"], set(), {("user", "name", "去喝酒", False)}),
+    (["周末去爬山也行"], set(), {("user", "plans_to", "去爬山也行", False)}),
+    (["要准备啥"], set(), {("user", "plans_to", "啥", False)}),
+    # the user's job and employer, a new one
+    (["我在拾光科技做后端 主要负责订单系统"],
+     {("user", "works_at", "拾光科技", False), ("user", "works_as", "后端", False)}, set()),
+    (["网易的offer下来了！！ 月薪涨了不少 我已经接了"], {("user", "works_at", "网易", False)},
+     set()),
+    (["美团给我offer了！！合同制 下周一入职"], {("user", "works_at", "美团", False)}, set()),
+    (["拿到了两个offer 还在纠结"], set(), {("user", "works_at", "两个", False)}),
+    (["入职网易第四天 人还是懵的"], {("user", "works_at", "网易", False)}, set()),
+    (["入职第三天 社区这边真的好不一样"], set(), {("user", "works_at", "第三天", False)}),
+    (["毛星球 市场总监 7月7号入职"],
+     {("user", "works_at", "毛星球", False), ("user", "works_as", "市场总监", False)}, set()),
+    (["我换工作了 现在在阿里"], {("user", "works_at", "阿里", False)}, set()),
+    (["新学期学校给我安排了初三年级组长 不当班主任了"],
+     {("user", "works_as", "初三年级组长", False), ("user", "works_as", "班主任", True)}, set()),
+    (["给新入职护士讲心电监护"], set(), {("user", "works_at", "护士讲心电监护", False)}),
+    # where they live, a move
+    (["终于搬完家了 现在住华阳了"], {("user", "lives_in", "华阳", False)}, set()),
+    (["搬过来了 文艺路这边挺方便"], {("user", "lives_in", "文艺路", False)}, set()),
+    (["新家在番禺市桥 晚上直接去我爸妈那吃饭"], {("user", "lives_in", "番禺市桥", False)}, set()),
+    (["我决定搬去番禺了"], set(), {("user", "lives_in", "番禺", False)}),
+    (["国庆想回乐山给我妈过70岁生日"], {("user", "is_from", "乐山", False)}, set()),
+    (["我老家就岐山的"], {("user", "is_from", "岐山", False)}, set()),
+    # names of people and pets, relatives' own facts
+    (["我妹林悦也从长沙回来 她在中南读护理"],
+     {("妹妹", "name", "林悦", False), ("妹妹", "studies", "中南护理", False)}, set()),
+    (["我爸林国强今天下午住院了", "他有青霉素过敏"],
+     {("爸爸", "name", "林国强", False), ("爸爸", "allergic_to", "青霉素", False)}, set()),
+    (["老板老混着用"], set(), {("老板", "name", "老混", False)}),
+    (["我养猫啦！！！ 昨天去救助站领的 一只小橘猫 取名叫可乐"],
+     {("user", "has_pet", "猫", False), ("user", "has_pet", "小橘猫", False),
+      ("小橘猫", "name", "可乐", False)}, set()),
+    (["店里有只柯基叫豆豆"], {("user", "has_pet", "柯基", False), ("柯基", "name", "豆豆", False)},
+     set()),
+    (["房东同意养狗"], set(), {("user", "has_pet", "狗", False)}),
+    (["我对猫毛过敏 所以没法养猫"], {("user", "allergic_to", "猫毛", False)},
+     {("user", "has_pet", "猫", False)}),
+    # health
+    (["昨天做了个胃镜 说是慢性浅表性胃炎"],
+     {("user", "has_condition", "慢性浅表性胃炎", False)}, set()),
+    (["我爸林国强住院了", "说是轻微脑梗"], set(), {("user", "has_condition", "轻微脑梗", False)}),
+    (["楼下有人推销保健品 说能防中风"], set(), {("user", "has_condition", "中风", False)}),
+    # habits, classes, a changed preference
+    (["每周三晚上跟同事打羽毛球"], {("user", "likes", "羽毛球", False)}, set()),
+    (["面试是下周二"], set(), {("user", "likes", "下周二", False)}),
+    (["现在每天全靠一杯全糖手打柠檬茶续命"], set(), {("user", "likes", "柠檬茶", False)}),
+    (["最近报了个陶艺课 周六下午"], {("user", "studies", "陶艺", False)}, set()),
+    (["给她报了个中国舞"], set(), {("user", "studies", "中国舞", False)}),
+    (["写周报要用"], set(), {("user", "studies", "要用", False)}),
+    (["尤克里里我不学了"], {("user", "studies", "尤克里里", True)}, set()),
+    (["我不喝咖啡了 改喝大麦茶"],
+     {("user", "dietary_restriction", "咖啡", False), ("user", "likes", "大麦茶", False)}, set()),
+    (["我现在咖啡都换低因了"], {("user", "likes", "低因咖啡", False)}, set()),
+    (["从今天起奶茶戒了"], {("user", "dietary_restriction", "奶茶", False)}, set()),
+    # relationships that begin and end
+    (["我和小林在一起了！！他说周末来帮我搬家"],
+     {("user", "has_relation", "男朋友", False), ("男朋友", "name", "小林", False)}, set()),
+    (["我和小林在一起了"],
+     {("user", "has_relation", "对象", False), ("对象", "name", "小林", False)}, set()),
+    (["我跟陈昊分手了"], {("user", "has_relation", "陈昊", True)}, set()),
+    (["我跟我老公离婚了"], {("user", "has_relation", "老公", True)}, set()),
+    # who 他 is when two were met in earlier messages: nobody sure
+    (["豆豆学围棋两年了 最近不想学了", "老王在电话里说随他",
+      "跟他聊了 他是真的不喜欢 给他报了篮球"], set(), {("老王", "studies", "篮球", False)}),
+    # a home left, a move done, a meal is no food
+    (["我已经不住在北京了 搬回老家了"], {("user", "lives_in", "北京", True)},
+     {("user", "lives_in", "老家", False)}),
+    (["我最近在减肥 晚上不吃饭"], set(), {("user", "dietary_restriction", "饭", False)}),
+    (["孩子他爸在外地上班"], set(), {("孩子", "works_at", "外地", False)}),
+    (["我每周二四晚上上游泳课"], {("user", "studies", "游泳", False)}, set()),
+    (["我爸前年中风了 现在半身不遂"], {("爸爸", "has_condition", "中风", False)}, set()),
+    (["我退休前在首钢干了一辈子电气"], {("user", "works_as", "电气（已退休）", False)}, set()),
+    (["我在这家公司干了五年了 下个月准备退休"], set(),
+     {("user", "works_as", "五年（已退休）", False)}),
+    # dates only when said, of the event they are said with, and not as a maybe
+    (["单身派对可能9月底搞"], set(), {("派对", "date", "2025-09-30", False)}),
+    (["暑假想带娃去青岛 7月9号到13号 老王说项目上请不了假"], set(),
+     {("项目", "date", "2025-07-09", False)}),
+])
+def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
+    got = read(*messages)
+    assert said <= got, said - got
+    assert not (not_said & got), not_said & got
+
+
+def test_plans_end_when_dropped_or_done_and_hold_until_their_time():
+    said = candidates("五一打算跟男朋友去阳朔玩", "阳朔不去了")
+    [plan] = [c for c in said if c.predicate == "plans_to" and not c.negated]
+    assert plan.valid_until is not None and plan.valid_until.month == 5  # over after 五一
+    assert ("user", "plans_to", plan.value, True) in read("五一打算跟男朋友去阳朔玩", "阳朔不去了")
+    done = [c for c in candidates("青岛回来了 五天下来我累瘫了", "考研考完了", "终于搬完家了",
+                                  "驾照终于考下来了") if c.predicate == "plans_to"]
+    assert {(c.value, c.negated, c.value_kind) for c in done} == {
+        ("去青岛", True, PLAN_END), ("考研", True, PLAN_END), ("搬", True, PLAN_END),
+        ("考驾照", True, PLAN_END)}
+
+
+def test_a_text_handed_over_to_be_summarized_says_nothing_of_the_user():
+    assert not read("帮我总结下这段 三点以内\n私域通过企业微信、社群等载体沉淀用户，我们都很喜欢")
+    assert ("user", "works_as", "护士", False) in read("帮我翻译下这段 我是护士\nThe patient...")
