@@ -78,6 +78,7 @@ log = logging.getLogger("graphmem")
 FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then raises
 CLOSE_STALL_S = 5.0  # close() stops waiting once Neo4j has taken nothing for this long
 CLOSE_JOIN_S = 2.0  # ... and gives its background threads this long, in all, to stop
+EXIT_FINISH_S = 30.0  # at exit, the embedder's current call (32 texts) may end first
 MAX_TOKEN_BUDGET = 10_000_000
 
 
@@ -482,7 +483,7 @@ class Memory(Correcting):
 
         self._ingestion.close(left_s())
         self._online.close(left_s(), abandon=abandon)
-        self._writer.close(deadline)
+        self._writer.close(deadline, finish_s=EXIT_FINISH_S if abandon else 0.0)
         if (left := self._writer.backlog) and not abandon:  # at exit: _exit says so
             log.warning("closed with %d episode(s) not yet in Neo4j; they stay in the raw "
                         "buffer at %s and are written at the next connect", left,

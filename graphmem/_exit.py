@@ -39,7 +39,6 @@ def untrack(memory: Stoppable) -> None:
         _open.discard(memory)
 
 
-@atexit.register
 def _stop_open_memories() -> None:
     with _lock:
         left = list(_open)
@@ -51,3 +50,15 @@ def _stop_open_memories() -> None:
             memory._stop(abandon=True)
         except Exception:  # exiting anyway: say so, never mask the application's error
             log.warning("stopping an unclosed graphmem Memory at exit failed", exc_info=True)
+
+
+# Run with threading's own exit calls, before Python joins its threads and before
+# concurrent.futures shuts its pools down (the e5 embedder's threads: a writer still
+# embedding then finds its pool gone), not with atexit, which runs after both.
+# threading._register_atexit is what concurrent.futures itself uses (3.9+); atexit otherwise.
+_register = getattr(threading, "_register_atexit", None)
+if _register is not None:
+    _register(_stop_open_memories)
+else:  # pragma: no cover - older or other Pythons
+    atexit.register(_stop_open_memories)
+

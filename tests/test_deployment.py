@@ -84,9 +84,15 @@ def test_the_app_the_worker_and_the_cli_share_one_folder(neo4j_uri, tmp_path, us
             assert time.monotonic() < deadline, "the worker consolidated nothing in 300 s"
             time.sleep(2)
         assert found["lives_in"]["value"] == "Lisbon" and "likes" in found
-        stats = cli(tmp_path, env, "stats", "--json")  # the worker's runs, newest first
-        runs = [json.loads(line) for line in stats.stdout.splitlines()]
-        assert stats.returncode == 0 and any(r["episodes"] >= 1 for r in runs), stats.stderr
+        while True:  # the run is recorded when it ends: after the facts, the embeddings
+            stats = cli(tmp_path, env, "stats", "--json")  # the worker's runs, newest first
+            assert stats.returncode == 0, stats.stderr
+            runs = [json.loads(line) for line in stats.stdout.splitlines()]
+            if any(r["episodes"] >= 1 for r in runs):
+                break
+            assert worker.poll() is None, (tmp_path / "worker.log").read_text()
+            assert time.monotonic() < deadline, "the worker recorded no run in 300 s"
+            time.sleep(1)
         answer = cli(tmp_path, env, "query", user_id, "where do I live?")
         assert answer.returncode == 0 and "Lisbon" in answer.stdout, answer.stderr
         chain = cli(tmp_path, env, "history", user_id, found["lives_in"]["fact_id"])

@@ -281,9 +281,9 @@ def test_a_users_name_finds_the_users_facts(memory, user_id, intro, name, fact):
 def test_a_relatives_name_and_facts_stay_with_the_relative(memory, user_id):
     episode_apart(memory, user_id, ["My sister Emma is in med school at Johns Hopkins.",
                                     "Emma is vegan, so no cheese at the party."])
-    sister = fact_table(memory, user_id, entity="Emma")
-    assert {("sister", "name", "Emma"), ("sister", "diet", "vegan"),
-            ("sister", "studies", "med school at Johns Hopkins")} <= sister
+    sister = fact_table(memory, user_id, entity="Emma")  # shown by her name
+    assert {("Emma", "name", "Emma"), ("Emma", "diet", "vegan"),
+            ("Emma", "studies", "med school at Johns Hopkins")} <= sister
     assert sister <= fact_table(memory, user_id, entity="sister")
     assert not fact_table(memory, user_id, predicate="diet") - sister  # not the user's diet
 

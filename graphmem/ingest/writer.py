@@ -41,6 +41,7 @@ log = logging.getLogger("graphmem.writer")
 
 _STOP = object()
 LINGER_S = 0.25  # how long the embedder waits for a batch to fill
+EMBED_CALL = 32  # texts per model call: closing waits for one call at most
 RETRY_FIRST_S = 0.5
 RETRY_MAX_S = 15.0
 
@@ -160,16 +161,19 @@ class EpisodeWriter:
         finally:
             self._draining.clear()
 
-    def close(self, deadline: float | None = None) -> None:
+    def close(self, deadline: float | None = None, finish_s: float = 0.0) -> None:
         """Stop both threads, waiting for them until ``deadline`` (``time.monotonic()``;
         default: 30 s from now). A thread inside the driver's retries then stops at its
         next attempt. What is not written by then stays unacknowledged in the raw buffer
-        and is replayed by the next ``connect()``."""
+        and is replayed by the next ``connect()``. ``finish_s`` (at exit): how much longer
+        the embedding thread may take to end the model call it is in."""
         deadline = time.monotonic() + 30.0 if deadline is None else deadline
         self._stop.set()
         self._closed.put(_STOP)
         for thread in self._threads:
             thread.join(timeout=max(0.01, deadline - time.monotonic()))
+        if finish_s and self._threads[0].is_alive():
+            self._threads[0].join(timeout=finish_s)
         with self._done:
             self._done.notify_all()
 
@@ -198,7 +202,9 @@ class EpisodeWriter:
         while True:
             batch, stop = self._take_batch()
             if batch and not self._stop.is_set():  # stopped: the rest waits in the buffer
-                self._put(self._embed(batch))
+                embedded = self._embed(batch)
+                if embedded is not None:
+                    self._put(embedded)
             if stop or self._stop.is_set():
                 self._put(_STOP)
                 return
@@ -211,13 +217,21 @@ class EpisodeWriter:
             except queue.Full:
                 continue
 
-    def _embed(self, closed: list[Stamped]) -> _Embedded:
+    def _embed(self, closed: list[Stamped]) -> _Embedded | None:
+        """The batch's vectors, a few texts per call: closing stops between two calls (the
+        batch then stays in the raw buffer: None), so no thread is left inside the model's
+        native code when the process exits."""
         # An episode of nothing but fillers (a lone "ok" after a pause) is noise: it stays
         # in the raw buffer but never becomes an Episode node.
         stored = [c for c in closed if c[0].episode.actions]
+        texts = [c.episode.text for c, _ in stored]
         started = time.perf_counter()
         try:
-            vectors = self.embedder.embed([c.episode.text for c, _ in stored])
+            vectors = []
+            for start in range(0, len(texts), EMBED_CALL):
+                if self._stop.is_set():
+                    return None
+                vectors.extend(self.embedder.embed(texts[start:start + EMBED_CALL]))
         except Exception:  # find the one that fails; embed the others
             vectors, kept = [], []
             for item in stored:
