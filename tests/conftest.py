@@ -62,7 +62,7 @@ def run_launcher(command: str, env: dict[str, str], timeout: int = 600) -> None:
 
 
 @pytest.fixture(scope="session")
-def neo4j_server() -> Iterator[Neo4jServer]:
+def neo4j_server(embedder) -> Iterator[Neo4jServer]:
     external = os.environ.get("GRAPHMEM_NEO4J_URI")
     if external:
         yield Neo4jServer(external, None, None)
@@ -74,6 +74,14 @@ def neo4j_server() -> Iterator[Neo4jServer]:
     with neo4j.GraphDatabase.driver(server.uri, auth=None) as driver, driver.session() as s:
         # CALL ... IN TRANSACTIONS needs an implicit (auto-commit) transaction
         s.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS").consume()
+        # the suite's vectors are the `embedder` fixture's, as a database this graphmem
+        # writes records them (tests that write vectors with Cypher record nothing: a
+        # database with vectors and no record reads as all-MiniLM-L6-v2's, graphmem's before)
+        from graphmem.embed import vector_space
+        from graphmem.store import cypher
+
+        s.run(cypher.load("store/set_vector_space"), space=vector_space(embedder),
+              dimension=embedder.dimension).consume()
     try:
         yield server
     finally:
