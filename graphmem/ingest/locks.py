@@ -41,12 +41,8 @@ def take(path: Path, me: str) -> TextIO | str:
     it), or — when another writer holds it — that writer's name."""
     while True:
         handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until release
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.seek(0)
-            holder = handle.read().strip() or "a writer that did not say who it is"
-            handle.close()
+        holder = _lock_now(handle, fcntl.LOCK_EX, "a writer that did not say who it is")
+        if holder is not None:
             return holder
         try:
             same = os.fstat(handle.fileno()).st_ino == os.stat(path).st_ino
@@ -87,11 +83,18 @@ def share(path: Path) -> TextIO | str:
     that locked the whole folder for itself (exclusively) and this one refuse each other.
     Returns the open file, or the pid the older owner wrote there."""
     handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held until close
+    holder = _lock_now(handle, fcntl.LOCK_SH, "unknown")
+    return handle if holder is None else holder
+
+
+def _lock_now(handle: TextIO, mode: int, unnamed: str) -> str | None:
+    """Lock ``handle`` (``mode``) without waiting: None when it is locked, else the name the
+    holder wrote in the file (``unnamed`` if none), the file closed."""
     try:
-        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        fcntl.flock(handle, mode | fcntl.LOCK_NB)
     except OSError:
         handle.seek(0)
-        holder = handle.read().strip() or "unknown"
+        holder = handle.read().strip() or unnamed
         handle.close()
         return holder
-    return handle
+    return None
