@@ -101,11 +101,11 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         fact_k=fact_k, include_superseded=q.include_superseded,
         fact_pointers=config.fact_pointers if q.top_k_episodes else 0,
         episode_k=episode_k, episode_candidates=search_width(max(episode_k, 1), config),
-        episode_floor=None if q.strict else q.cosine_of(config.episode_floor),
+        episode_floor=_floor(q, config.episode_floor),
         strict=q.strict,
         few_keywords=config.few_keywords, message_k=_message_k(q, config),
         message_candidates=search_width(max(_message_k(q, config), 1), config),
-        message_floor=_message_floor(q, config))
+        message_floor=_floor(q, config.message_floor))
     row = runner.read("retrieve/recall_question", **params)[0]
     by_id = {m["message"]["message_id"]: m for m in row["messages"]}
     said = [by_id[i] for i in row["said"]]
@@ -127,11 +127,15 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         near_messages=[by_id[i] for i in row["near_messages"]])
 
 
-def _message_floor(q: Question, config: RetrievalConfig) -> float | None:
-    """The cosine a nearest message needs, on the embedder's own scale."""
-    if q.strict or config.message_floor is None:
-        return None
-    return q.cosine_of(config.message_floor)
+def _floor(q: Question, relatedness: float | None) -> float | None:
+    """The cosine a nearest episode or message needs (``relatedness`` on the reference
+    scale) on the embedder's own scale; None: any (a strict question, no floor set)."""
+    return None if q.strict or relatedness is None else q.cosine_of(relatedness)
+
+
+def _at_least(near: list[tuple[str, float]], floor: float | None) -> list[tuple[str, float]]:
+    """The hits (id, Neo4j's score (1 + cos) / 2) whose cosine reaches ``floor``."""
+    return [(i, score) for i, score in near if floor is None or 2 * score - 1 >= floor]
 
 
 def _widened(runner: QueryRunner, terms: list[dict[str, Any]], k: int, q: Question,
@@ -187,11 +191,9 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
     episodes: list[dict[str, Any]] = []
     episode_k = _episode_k(q, config)
     if episode_k and (q.strict or len(said) < config.few_keywords):
-        floor = None if q.strict else q.cosine_of(config.episode_floor)
-        near = [(e, score) for e, score in
-                nearest(runner, "episodes", q.vector, episode_k, config,
-                        user_id=q.user_id, since=q.since, until=q.until)
-                if floor is None or 2 * score - 1 >= floor]
+        near = _at_least(nearest(runner, "episodes", q.vector, episode_k, config,
+                                 user_id=q.user_id, since=q.since, until=q.until),
+                         _floor(q, config.episode_floor))
         if near:
             by_id = {row["event_id"]: row for row in
                      runner.read("retrieve/get_episode_messages",
@@ -199,11 +201,9 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
             episodes = [by_id[e] | {"score": score} for e, score in near if e in by_id]
     near_messages: list[dict[str, Any]] = []
     if message_k := _message_k(q, config):
-        floor = _message_floor(q, config)
-        near = [(i, score) for i, score in
-                nearest(runner, "messages", q.vector, message_k, config, user_id=q.user_id,
-                        since=said_since, until=said_until)
-                if floor is None or 2 * score - 1 >= floor]
+        near = _at_least(nearest(runner, "messages", q.vector, message_k, config,
+                                 user_id=q.user_id, since=said_since, until=said_until),
+                         _floor(q, config.message_floor))
         if near:
             by_id = {r["message"]["message_id"]: r for r in runner.read(
                 "retrieve/get_messages", message_ids=[i for i, _ in near], user_id=q.user_id)}
