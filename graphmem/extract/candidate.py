@@ -140,6 +140,9 @@ class Part:
     hedged: bool = False
     past: bool = False
     subject_said: bool = True  # False: the clause left it unsaid ("Love it!", "Like a pro")
+    # a person said but not known (she / they with nobody named): the clauses after it
+    # without a subject are about them too, not the user ("she's 68, loves gardens")
+    someone: bool = False
 
 
 # A value a rule cut off mid-clause ends on a word that needs one after it ("I like sharing

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from graphmem._models import Episode
 from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
+from graphmem.extract.en import asides as english_asides
 from graphmem.extract.en import rules as english_rules
 from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
@@ -160,6 +161,7 @@ class RuleExtractor:
         else:
             chinese_rules.sentence_facts(sentence, ctx, found)
         out.extend(found.items)
+        bracketed = english_asides.asides(sentence, ctx) if lang is _ENGLISH else []
         for clause in lang.clauses(sentence):
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)
@@ -168,7 +170,10 @@ class RuleExtractor:
             question = is_question(clause)
             if not question:
                 dates(clause, sentence, ctx, found)
-            parts = lang.parts(clause, ctx, carry, found)
+            # an aside in brackets after a person is about them; the sentence goes on after
+            aside = next((who for a, b, who in bracketed if a <= span[0] < b), None)
+            said_of = carry if aside is None else aside
+            parts = lang.parts(clause, ctx, said_of, found)
             if question or is_hypothetical(clause):  # who was named still counts
                 out.extend(c for c in found.items if c.predicate == "has_relation")
                 if question:  # "what do you think of my plan to...", 五千以内的…有推荐吗
@@ -177,14 +182,16 @@ class RuleExtractor:
                     out.extend(asked.items)
                 covered.append(span)
                 continue
-            lang.clause_facts(clause, ctx, found, carry)
+            lang.clause_facts(clause, ctx, found, said_of)
             for part in parts:
                 lang.part_facts(part, ctx, found)
                 hedged = hedged or part.hedged
-            named = [p.subjects for p in parts if p.subjects is not None
+            named = [p.subjects for p in parts if p.subjects is not None or p.someone
                      or (lang.unknown_carries and p.subject_said)]
             if named:
                 carry = named[-1]
+            elif aside is not None:  # "sam (my partner) is a chef": the sentence goes on
+                carry = aside  # about who the aside was about
             if found.read or any(c.predicate != "has_relation" for c in found.items):
                 covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)

@@ -75,7 +75,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     "my favourite band is", "the plan is to", "best way to reach me is", "Telegram works",
     "that was my brother", budgets; and the person a clause introduces ("Talked to Tom")."""
     t = normalize(clause)
-    who = carry or (USER,)
+    who = carry if carry is not None else ()  # None: someone unknown, not the user
     if m := search(rf"(?:\b(?i:my\s+(?:full\s+|real\s+|first\s+|legal\s+)?name(?:'s|\s+is)|"
                    rf"call\s+me|(?:address|refer\s+to)\s+me\s+as|mi\s+nombre\s+es|me\s+llamo|"
                    rf"je\s+m'appelle|ich\s+heiße|ich\s+heisse|meu\s+nome\s+é|mi\s+chiamo)|"

@@ -173,6 +173,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     names given to them) become facts on the way."""
     text = _LEAD.sub("", normalize(clause))
     anchors: list[tuple[int, int, tuple[str, ...] | None]] = []
+    someone: set[int] = set()  # where a person nobody knows is the subject
     for m in _ANCHOR.finditer(text):
         if anchors and m.start() < anchors[-1][1]:
             continue  # inside the previous anchor's words ("my wife and I")
@@ -184,7 +185,10 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
             continue  # "a mum of two", "the dad stuff": not the user's own
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
+        if subjects is None and (m.group("pron") or m.group("they")):
+            someone.add(m.start())
     anchors = _known_names(text, ctx, _new_name(text, ctx, anchors))
+    anchors = _others_kin(text, ctx, anchors, someone)
     for start, end, subjects in anchors:
         if subjects is not None and len(subjects) == 1:
             _learn_gender(subjects[0], text[start:end], ctx)
@@ -195,12 +199,50 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
         subjectless = not _THIRD_PERSON_OPENING.match(head.strip())
         out.append(Part(carry if subjectless else None, head.strip(), hedged, past,
                         subject_said=not subjectless))
-    for i, (_start, end, subjects) in enumerate(anchors):
+    for i, (start, end, subjects) in enumerate(anchors):
         stop = anchors[i + 1][0] if i + 1 < len(anchors) else len(text)
         alone = len(anchors) == 1 and not head.strip()  # a clause that is only its subject
         if end < stop or alone:  # ("sam (my partner)"), not "with my friend marlene" at the end
-            out.append(Part(subjects, text[end:stop].strip(), hedged, past))
+            out.append(Part(subjects, text[end:stop].strip(), hedged, past,
+                            someone=start in someone))
     return out
+
+
+# Someone else's relative: "Barb's husband Don", "my sister's boyfriend", "kavya's mum" —
+# after a name or a relation word, not "she's", "it's", "let's".
+_OTHERS_KIN = re.compile(
+    rf"(?P<owner>\b(?:{NAME}|[a-z][a-z-]+))'s\s+{KIN_MOD}(?P<kin>(?i:{REL_EN}))\b", )
+_NOT_OWNERS = frozenset({"she", "he", "it", "that", "what", "who", "there", "here", "let",
+                         "where", "how", "one", "everyone", "today", "tonight", "tomorrow",
+                         "yesterday", "week", "year", "month", "day", "master", "bachelor"})
+
+
+def _others_kin(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]],
+                someone: set[int]) -> list[tuple[int, int, tuple[str, ...] | None]]:
+    """``anchors`` with the relatives of others the clause names: their name when said
+    (who "he" / "she" is next), else someone the memory cannot name — never the user's."""
+    found_ = list(anchors)
+    for m in _OTHERS_KIN.finditer(text):
+        owner = m.group("owner")
+        low = owner.lower()
+        if low in _NOT_OWNERS or (low in NOT_NAMES and low not in ctx.names):
+            continue
+        if not (owner[0].isupper() or low in ctx.names or re.fullmatch(REL_EN, low, IC)):
+            continue
+        start, end = m.start("owner") + len(owner), m.end()
+        if any(a < end and start < b for a, b, _ in found_):
+            continue
+        named = _name_after(text[end:], ctx.sentence)
+        if named is not None and named[0].lower() not in ctx.names:
+            person = named[0]
+            ctx.names[person.lower()] = person
+            ctx.meet(person)
+            found_.append((start, end + named[1], (person,)))
+        else:
+            ctx.person, ctx.person_said = None, ctx.sentence  # "he" is nobody known
+            someone.add(start)
+            found_.append((start, end, None))
+    return sorted(found_)
 
 
 # A word no dictionary lists opening a clause, followed by what says something of a
@@ -249,9 +291,12 @@ def _known_names(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[st
             r"in|at|from|vegetarian|vegan|allergic|\d)", rest, IC)
         verb = match(r"\s+([a-z]+)", rest)
         acts = bool(verb) and any(form in _verbs() for form in _lemma_forms(verb.group(1)))
-        if not (_NAME_FOLLOWS.match(rest) or acts) or match(r"\s*$", rest) or possessive:
-            continue  # "kayla's volleyball season": hers, not her as a subject
         entity = ctx.names[m.group(1).lower()]
+        if possessive:  # "kayla's volleyball season": hers, not her as a subject — but
+            ctx.meet(entity)  # she is who "she" is next ("kavya's clinic … she is a dentist")
+            continue
+        if not (_NAME_FOLLOWS.match(rest) or acts) or match(r"\s*$", rest):
+            continue
         ctx.meet(entity)
         found.append((m.start(), m.end(), (entity,)))
     return sorted(found)

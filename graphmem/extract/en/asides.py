@@ -1,0 +1,59 @@
+"""English: who an aside in brackets is about. "me, jess and oliver (5, turning 6 in
+august, loves trains)", "my mum (68, diabetic, not a fan of spicy food)", "Priya (my
+flatmate, vegan)": what the brackets say is about the person named just before them, not
+the user. After anything else ("I started a new job (at Google)") the clause's subject
+goes on as usual."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extract.candidate import Context
+from graphmem.extract.en.subjects import IC, KIN_MOD, NOT_NAMES, singular
+from graphmem.extract.vocab import PET_EN, REL_EN
+
+_FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us", "ourselves"})
+_LAST_WORD = re.compile(r"([A-Za-zÀ-ÖØ-öø-ÿ'-]+)\s*$")
+_KIN_BEFORE = re.compile(rf"\b(?:my|our)\s+{KIN_MOD}(?P<rel>{REL_EN})\s*$", IC)
+_PET_BEFORE = re.compile(rf"\b(?:my|our)\s+(?:(?:little|new|old|sweet)\s+)?(?P<pet>{PET_EN})"
+                         rf"(?:e?s)?\s*$", IC)
+_AGE = re.compile(r"\s*\d{1,2}\s*(?:,|\)|$|yo\b|y/?o\b|years?\b|months?\b|and\b)", IC)
+_NOT_NAMED = frozenset({"age", "aged", "ages", "about", "around", "roughly", "only", "just",
+                        "nearly", "almost", "over", "under", "turning", "turned", "now"})
+KEEP = "keep"  # the aside is read like the rest of the sentence
+
+
+def asides(sentence: str, ctx: Context) -> list[tuple[int, int, tuple[str, ...] | str]]:
+    """``(start, end, owner)`` of each bracketed aside that follows a person: ``owner`` is
+    who it is about."""
+    out: list[tuple[int, int, tuple[str, ...] | str]] = []
+    for m in re.finditer(r"\(([^()]*)\)?", sentence):
+        owner = _owner(sentence[:m.start()], ctx, _AGE.match(m.group(1)) is not None)
+        if owner != KEEP:
+            out.append((m.start(), m.end(), owner))
+    return out
+
+
+def _owner(before: str, ctx: Context, age: bool) -> tuple[str, ...] | str:
+    """Who is named just before the brackets: a relation or pet of the user's, a name
+    given to one, a capitalized name; a word in lower case only when the brackets open
+    with an age ("oliver (5, …)")."""
+    if m := _KIN_BEFORE.search(before):
+        return (m.group("rel").lower(),)
+    if m := _PET_BEFORE.search(before):
+        return (singular(m.group("pet")),)
+    last = _LAST_WORD.search(before)
+    if last is None:
+        return KEEP
+    word = last.group(1).strip("'")
+    low = word.lower()
+    if low in _FIRST_PERSON or low in NOT_NAMES:
+        return KEEP
+    if low in ctx.names:
+        return (ctx.names[low],)
+    if word[0].isupper() and before[:last.start()].strip():  # not the sentence's first word
+        return (ctx.entity_named(word),)
+    if age and word.islower() and len(word) > 2 and low not in _NOT_NAMED:  # "oliver (5"
+        return (singular(low),) if re.fullmatch(rf"{REL_EN}|{PET_EN}|kids", low, IC) else (
+            ctx.entity_named(word.capitalize()),)
+    return KEEP

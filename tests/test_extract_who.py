@@ -1,0 +1,67 @@
+"""Who a clause is about when the chat names other people (issue 29): a person said but not
+known, someone else's relative, a name's possessive, an aside in brackets. What they say
+must not become the user's — pure, no Neo4j."""
+
+from __future__ import annotations
+
+import pytest
+from test_extract_chat import chat
+
+
+# Subjectless clauses after an unknown "she" / "they" go on about them, never the user.
+@pytest.mark.parametrize("text", [
+    "she's 68, type 2 diabetic, loves gardens and anything arty, not a fan of spicy food.",
+    "shes called niamh, studies law at glasgow uni, from belfast originally, vegan, loves "
+    "sally rooney",
+    "can you plan 2 days for my mates parents, theyre coming up from leicester, both "
+    "vegetarian, no car",
+    "he's from lyon, runs a small bakery, allergic to peanuts",
+])
+def test_what_follows_an_unknown_person_is_not_the_users(text):
+    assert not {f for f in chat(text) if f[0] == "user" and f[1] != "has_relation"}
+
+
+def test_a_thing_as_subject_does_not_silence_the_user():
+    assert ("user", "uses_channel", "signal", False) in chat(
+        "My WhatsApp is dead, reach me on Signal")
+
+
+def test_she_after_a_names_possessive_is_that_person():
+    found = chat("my wife kavya is great with the kids.",
+                 "kavya's clinic is in indiranagar (she is a dentist at smile studio there).")
+    assert ("wife", "works_as", "dentist", False) in found
+    assert not {f for f in found if f[0] == "user" and f[1] == "works_as"}
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("my friend Barb's husband Don had a stroke. He's vegetarian and hates hospitals.", "Don"),
+    ("my sister's boyfriend Marco is vegan, he loves jazz", "Marco"),
+])
+def test_someone_elses_relative_is_neither_the_user_nor_their_relative(text, who):
+    found = chat(text)
+    said = {f for f in found if f[1] in ("diet", "likes")}
+    assert said and all(f[0] == who for f in said), found
+
+
+def test_someone_elses_unnamed_relative_is_nobody_known():
+    found = chat("my wife's mom is visiting, she loves gardens and hates spicy food")
+    assert not {f for f in found if f[1] == "likes"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("me, jess and oliver (5, turning 6 in august, dinosaur obsessed, loves trains).",
+     ("Oliver", "likes", "trains", False)),
+    ("my mum (68, diabetic, not a fan of spicy food) is coming to stay",
+     ("mum", "likes", "spicy food", True)),
+    ("sam (my partner) is a chef and is offended on the cat's behalf lol",
+     ("partner", "works_as", "chef", False)),
+])
+def test_an_aside_in_brackets_is_about_the_person_before_it(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] in ("likes", "works_as")}
+
+
+def test_an_aside_after_the_users_own_words_stays_the_users():
+    found = chat("I'm vegetarian (10 yrs) and I love curry")
+    assert {("user", "diet", "vegetarian", False), ("user", "likes", "curry", False)} <= found
