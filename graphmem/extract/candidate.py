@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
 from graphmem.extract.calibration import ceiling
-from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN
+from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN, PLURAL_KIN
 from graphmem.text.language import is_chinese
 
 USER = "user"
@@ -119,11 +119,11 @@ class Context:
         other = MALE_KIN if female else FEMALE_KIN
         if self.person is None:
             return None
-        if self.person.lower() not in other and self.genders.get(self.person) != (
-                "m" if female else "f"):
+        if self.person.lower() not in other | PLURAL_KIN and self.genders.get(
+                self.person) != ("m" if female else "f"):
             return self.person
-        return next((p for p in reversed(self.met)
-                     if self.genders.get(p) == ("f" if female else "m")), None)
+        return next((p for p in reversed(self.met) if p.lower() not in PLURAL_KIN
+                     and self.genders.get(p) == ("f" if female else "m")), None)
 
     def entity_named(self, name: str) -> str:
         """The entity a name was given to in this episode ("Emma" → sister), else the name."""

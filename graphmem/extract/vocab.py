@@ -44,6 +44,10 @@ _FEMALE_KIN_TEXT = """
     弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜 闺女 外孙女"""
 MALE_KIN = frozenset(_MALE_KIN_TEXT.split())
 FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
+# Relatives "they" can stand for across sentences ("My parents live in Ohio. They're..."),
+# never "she" or "he".
+PLURAL_KIN = frozenset({"parents", "kids", "children", "in-laws", "grandparents", "twins",
+                        "folks", "siblings"})
 # Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
 REL_ZH = alternation(

@@ -18,6 +18,7 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
+from graphmem.extract.en.health import _health
 from graphmem.extract.en.money import _budget
 from graphmem.extract.en.people import (
     _BARE_KIN,
@@ -58,8 +59,8 @@ from graphmem.extract.vocab import (
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
-    for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _home, _origin, _work,
-                 _study, _pets, _plans, _channels, _tools):
+    for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _health, _home, _origin,
+                 _work, _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 

@@ -24,13 +24,12 @@ from graphmem.extract.vocab import (
     MALE_KIN,
     ORG_NOUN_EN,
     PET_EN,
+    PLURAL_KIN,
     REL_AS_NAME_EN,
     REL_EN,
 )
 
 IC = re.IGNORECASE
-# Relatives "they" can stand for across sentences ("My parents live in Ohio. They're...").
-PLURAL_KIN = frozenset({"parents", "kids", "children", "in-laws", "grandparents", "twins"})
 _UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # "Lucía", "Zoë", "José"
 NAME = (rf"(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
         rf"(?:\s+[{_UPPER}][{_LOWER}]+)?")
@@ -311,7 +310,8 @@ def _learn_gender(entity: str, said: str, ctx: Context) -> None:
     """The gender of someone named or of a pet, when the rest of the sentence speaks of
     them with one gender's pronouns only ("marlene has a sleeve thing, i'll ask her
     where she got it"; "my cat tinker ... is that normal at his age")."""
-    if entity == USER or _PRONOUN.match(said.strip()) or entity.lower() in MALE_KIN | FEMALE_KIN:
+    if entity == USER or _PRONOUN.match(said.strip()) or entity.lower() in (
+            MALE_KIN | FEMALE_KIN | PLURAL_KIN):
         return
     at = ctx.sentence.lower().find(said.strip().lower())
     after = ctx.sentence[at + len(said.strip()):] if at >= 0 else ""
