@@ -124,6 +124,10 @@ class RetrievalConfig(BaseModel):
     lead_passages: int = Field(default=1, ge=0)  # the best passages may show more:
     lead_line_share: float = Field(default=0.25, ge=0, le=1)  # up to this share of the budget
     min_line_tokens: int = Field(default=60, ge=1)
+    # a question about what the assistant said ("the recipe you gave me"): the assistant's
+    # replies in the first assistant_passages passages may show this share of the budget
+    assistant_line_share: float = Field(default=0.4, ge=0, le=1)
+    assistant_passages: int = Field(default=2, ge=0)
     redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
 
     # -- vector and keyword search inside a filter (user, time window). vector_search:

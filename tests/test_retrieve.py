@@ -347,3 +347,37 @@ def test_transcript_speakers_are_split_from_labels():
 ])
 def test_a_question_names_the_predicates_it_asks_about(question, asked):
     assert predicates_in(question) == asked
+
+
+@pytest.mark.parametrize(("query", "asks"), [
+    ("what was the veggie restaurant you suggested for lunch on the first day", True),
+    ("that a/b test, how many users per group did you say i need", True),
+    ("whats that memory trick you taught me for debits and credits", True),
+    ("你之前给我推荐的那本书叫什么", True),
+    ("你给我排的大理行程里 最后一天去的庵叫什么", True),
+    ("where do I live now?", False),
+    ("我之前好像跟你说过我爸退休前干啥的", False),  # the user told the assistant
+    ("what did I tell you about my sister's wedding", False),
+])
+def test_a_question_about_what_the_assistant_said_is_told_apart(query, asks):
+    from graphmem.retrieve.question import asks_assistant
+
+    assert asks_assistant(query) is asks
+
+
+def test_a_reply_the_question_asks_about_shows_more_of_itself():
+    """"What did you suggest…": the line that answers is deep in a long plan the assistant
+    wrote, past a sixth of the budget; asked about the user's words, the plan stays short."""
+    steps = " ".join(f"Step {i}: walk to the {w} and look around for a while." for i, w in
+                     enumerate(["harbour", "castle", "market", "museum", "gardens", "bridge",
+                                "gallery", "old town", "park"], 1))
+    plan = f"Here is a plan for the day. {steps} At noon: David Bann, meat-free cooking."
+    said = line(1, "can you plan a day in edinburgh for my friend's parents")
+    reply = line(2, plan, role="assistant")
+    passage = Passage(said.event_id, said.session_id, [said, reply], 1.0)
+    asked = "what was the veggie restaurant you suggested for them in edinburgh"
+    _, _, text = choose("episodic", [], [passage], asked, 512, 3, chinese=False)
+    assert "David Bann" in text
+    _, _, text = choose("episodic", [], [passage], "what veggie restaurant did I pick in "
+                        "edinburgh", 512, 3, chinese=False)
+    assert "David Bann" not in text

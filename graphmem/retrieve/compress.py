@@ -22,6 +22,7 @@ from graphmem._config import RetrievalConfig
 from graphmem._models import FactHit, Route
 from graphmem.facts.predicates import PREDICATES, predicate_info, predicates_in
 from graphmem.retrieve.passages import Line, Passage, speaker_and_text, trim, without_small_talk
+from graphmem.retrieve.question import asks_assistant
 from graphmem.retrieve.when import annotate
 from graphmem.text.dates import day_label
 from graphmem.text.language import is_chinese
@@ -173,6 +174,9 @@ def choose(
     # the best passages may show more of a long message (a plan, a list, a recipe) than
     # the rest: the answer is often a line of it that repeats no word of the question
     lead_tokens = max(line_tokens, int(budget * config.lead_line_share))
+    # a question about what the assistant said: its replies in the best passages show more
+    reply_tokens = (max(lead_tokens, int(budget * config.assistant_line_share))
+                    if asks_assistant(query) else 0)
     names = {speaker_and_text(li)[0] for p in passages for li in p.lines}
     outdated = {mid for f in facts for mid in f.outdated_messages}
     share = config.fact_share(route)
@@ -197,9 +201,10 @@ def choose(
         if new_episode and len(episodes) >= max_episodes:
             continue
         cap = lead_tokens if rank < config.lead_passages else line_tokens
-        block = Block(passage, tuple(line_text(li, query, cap, names,
-                                               li.message_id in outdated)
-                                     for li in passage.lines))
+        block = Block(passage, tuple(line_text(
+            li, query, reply_tokens if li.role == "assistant" and rank <
+            config.assistant_passages and reply_tokens else cap, names,
+            li.message_id in outdated) for li in passage.lines))
         if not any(block.texts):
             continue
         trial = dict(shown)

@@ -3,6 +3,7 @@ window, as of when, and how many items of each kind it wants. Pure code."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -28,6 +29,29 @@ def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
     if time_window is not None and time_window.expression:
         text = text.replace(time_window.expression, " ")
     return not (content_words(text) - {stem(w) for w in _TALK_WORDS})
+
+
+# A question about what the assistant said, made or gave ("what was the restaurant you
+# suggested", "the script you wrote me", "did you say 3,800 per group", "your recipe",
+# "你之前推荐的那本书", "你给我列的清单"): the answer is a line of a long reply.
+_ASKS_ASSISTANT = re.compile(
+    r"\byou(?:'d|'ve)?\s+(?:\w+\s+){0,2}?(?:said|say|suggest(?:ed)?|recommend(?:ed)?|"
+    r"mention(?:ed)?|told|tell|gave|give|listed|list|wrote|write|came up|come up|provided|"
+    r"proposed|planned|put together|drafted|made|calculated|explained|shared|pointed out|"
+    r"advised|picked|included|offered|sent|showed|named|called|taught|teach|worked out|"
+    r"work out|drilled|had me|have me|walked me through|helped me|help me)\b"
+    r"|\byour\s+(?:\w+\s+)?(?:suggestions?|recommendations?|list|plan|answer|advice|script|"
+    r"code|summary|recipe|itinerary|draft|email|version|calculation|example|template|idea)s?\b"
+    r"|(?<![跟和对给诉问向帮])你(?:之前|上次|上回|那次|刚才|当时|以前)?"
+    r"(?:(?:给|帮|跟|和|对|替)\S{0,4}?)?"
+    r"(?:说|讲|提到|提过|推荐|建议|列|写|算|安排|提供|告诉|整理|发|教|排|叫|让|开|配|选|挑|"
+    r"出|做的|定的|给的|想的|起的)",
+    re.IGNORECASE)
+
+
+def asks_assistant(query: str) -> bool:
+    """Whether the question asks about something the assistant said or made."""
+    return bool(_ASKS_ASSISTANT.search(query))
 
 
 @dataclass(frozen=True)
