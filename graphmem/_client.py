@@ -79,6 +79,7 @@ FLUSH_TIMEOUT_S = 60.0  # flush() waits this long for an unavailable Neo4j, then
 CLOSE_STALL_S = 5.0  # close() stops waiting once Neo4j has taken nothing for this long
 CLOSE_JOIN_S = 2.0  # ... and gives its background threads this long, in all, to stop
 EXIT_FINISH_S = 30.0  # at exit, the embedder's current call (32 texts) may end first
+READ_WAIT_S = 5.0  # a read waits at most this long for its user's online facts
 MAX_TOKEN_BUDGET = 10_000_000
 
 
@@ -124,23 +125,24 @@ class Memory(Correcting):
             self._runner.close()
             raise
         fresh = Freshness(self._buffer)  # who was forgotten (graphmem.ingest.forgetting)
+        nice = self.config.background_nice  # background threads yield to requests
         self._writer = EpisodeWriter(
             self._runner, self.embedder, self._buffer.acknowledge, self.config.write_batch_size,
-            fresh, self._buffer.location,
+            fresh, self._buffer.location, nice,
         )
         self._consolidator = Consolidator(
             self._runner, self.embedder, self._extractor, self.config.min_confidence,
             self.config.alias_merge_score, self.config.alias_review_score,
             timedelta(days=self.config.retention_days) if self.config.retention_days else None,
         )
-        self._online = OnlineFacts(self._consolidator, fresh)
+        self._online = OnlineFacts(self._consolidator, fresh, nice)
         self._ingestion = Ingestion(
             self._buffer,
             EpisodeSplitter(self.config.idle_timeout_s, classifier,
                             self.config.action_max_chars),
             self._writer, clock,
             on_message=self._online.submit if self.config.online_extraction else None,
-            freshness=fresh, on_forget=self._online.forget,
+            freshness=fresh, on_forget=self._online.forget, nice=nice,
         )
         _exit.track(self)  # background threads stopped at exit if close() never comes
         if self.config.ingest:
@@ -148,7 +150,7 @@ class Memory(Correcting):
             self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
         nlp.warm_up_in_background()
         self._scheduler = (
-            start_scheduler(self.consolidate, self.config.consolidate_every_s)
+            start_scheduler(self.consolidate, self.config.consolidate_every_s, nice)
             if self.config.consolidate_every_s else None
         )
 
@@ -283,7 +285,7 @@ class Memory(Correcting):
         for name, value in (("entity", entity), ("predicate", predicate)):
             if value is not None:
                 valid_name(value, name)
-        self._online.drain()  # read your own writes
+        self._online.drain(READ_WAIT_S, user_id)  # read your own writes
         entity_id = None
         if entity is not None:
             entity_id = self._consolidator.lookup_entity(user_id, entity)
@@ -349,7 +351,7 @@ class Memory(Correcting):
         route, window = route_query(user_query, now, filters)
         settings = retrieval_settings(retrieval, self.config.retrieval)
         budget = token_budget or settings.default_budget
-        self._online.drain()  # read your own writes
+        self._online.drain(READ_WAIT_S, user_id)  # your own writes, not behind others'
         vector = embed_queries(self.embedder, [user_query])[0]
         question = Question(
             query=user_query, vector=vector, user_id=user_id, route=route, window=window,
@@ -367,7 +369,7 @@ class Memory(Correcting):
         only if the fact is the user's."""
         valid_id(fact_id, "fact_id")
         valid_id(user_id, "user_id")
-        self._online.drain()
+        self._online.drain(READ_WAIT_S, user_id)
         versions = fact_store.fact_history(self._runner, fact_id, user_id)
         if not versions:
             raise InvalidInputError(f"no fact with id {fact_id!r} for user {user_id!r}")

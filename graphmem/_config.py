@@ -183,6 +183,10 @@ class MemoryConfig(BaseSettings):
     idle_timeout_s: float = Field(default=DEFAULT_IDLE_TIMEOUT_S, gt=0)
     action_max_chars: int = Field(default=200, ge=20)
     write_batch_size: int = Field(default=256, ge=1)
+    # Background threads (embedding and writing episodes, online facts, the idle timer,
+    # scheduled consolidation) run this much nicer than requests: on shared cores they take
+    # what questions and add_message leave (graphmem.ingest.background); 0: same priority.
+    background_nice: int = Field(default=10, ge=0, le=19)
 
     embedder: EmbedderName = DEFAULT_EMBEDDER
     embedding_model: str = DEFAULT_EMBEDDING_MODEL  # minilm-torch only: name or local folder

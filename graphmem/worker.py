@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
+from graphmem.ingest.background import lower_thread_priority
 from graphmem.store.runner import QueryRunner
 
 if TYPE_CHECKING:
@@ -241,12 +242,17 @@ class ConsolidationWorker:
             log.exception("consolidation run failed")
 
 
-def start_scheduler(job: Callable[[], object], every_s: float):  # -> BackgroundScheduler
-    """Run ``job`` every ``every_s`` seconds in a background thread (one at a time)."""
+def start_scheduler(job: Callable[[], object], every_s: float, nice: int = 0):
+    """Run ``job`` every ``every_s`` seconds in a background thread (one at a time), at
+    ``nice`` (``graphmem.ingest.background``). Returns the ``BackgroundScheduler``."""
     from apscheduler.schedulers.background import BackgroundScheduler
 
+    def run() -> object:
+        lower_thread_priority(nice)  # once per pool thread: it keeps its nice value
+        return job()
+
     scheduler = BackgroundScheduler(daemon=True)
-    scheduler.add_job(job, "interval", seconds=every_s, max_instances=1, coalesce=True,
+    scheduler.add_job(run, "interval", seconds=every_s, max_instances=1, coalesce=True,
                       id="graphmem-consolidate")
     scheduler.start()
     return scheduler

@@ -174,7 +174,7 @@ def test_a_burst_of_online_facts_is_written_in_a_few_transactions(memory, user_i
 def test_online_queue_hands_waiting_items_over_together():
     import threading
 
-    from graphmem.ingest.writer import BackgroundQueue
+    from graphmem.ingest.background import BackgroundQueue
 
     gate, calls = threading.Event(), []
     queue = BackgroundQueue(lambda items: (gate.wait(5), calls.append(list(items))),
@@ -186,6 +186,42 @@ def test_online_queue_hands_waiting_items_over_together():
     queue.close()
     assert [i for call in calls for i in call] == list(range(9))  # in order, none lost
     assert all(len(call) <= 4 for call in calls) and len(calls) <= 4
+
+
+def test_a_reader_waits_for_its_own_users_items_only_and_they_go_first():
+    """query_memory waited for every user's online facts queued before it (reads queued
+    behind the write backlog): it waits for its user's, and those are read first."""
+    import threading
+
+    from graphmem.ingest.background import BackgroundQueue
+
+    gate, calls = threading.Event(), []
+    started = threading.Event()
+
+    def handle(items):
+        started.set()
+        gate.wait(5)
+        calls.append(list(items))
+
+    queue = BackgroundQueue(handle, name="t", batch=4)
+    for i in range(40):
+        queue.submit(("other", i), key="other")
+    started.wait(5)  # the thread holds the first batch
+    queue.submit(("mine", 0), key="mine")
+    waited = []
+    reader = threading.Thread(target=lambda: waited.append(queue.drain(10, key="mine")))
+    reader.start()
+    while not queue._awaited:  # the reader is waiting
+        threading.Event().wait(0.01)
+    gate.set()
+    reader.join(10)
+    assert waited == [True]
+    order = [item for call in calls for item in call]
+    assert order.index(("mine", 0)) <= 4  # right after the batch in hand
+    queue.drain()
+    queue.close()
+    order = [item for call in calls for item in call]
+    assert [i for key, i in order if key == "other"] == list(range(40))  # still in order
 
 
 def test_facts_expire_after_their_validity(memory, user_id):

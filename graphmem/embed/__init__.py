@@ -133,15 +133,25 @@ class SentenceTransformerEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        with self._lock:
-            vectors = self._model.encode(
-                list(texts),
-                batch_size=self.batch_size,
-                normalize_embeddings=True,
-                convert_to_numpy=True,
-                show_progress_bar=False,
-            )
-        return vectors.tolist()
+        import numpy as np
+
+        # the batches encode() would make (longest first), one at a time under the lock:
+        # a question asked meanwhile waits for one batch, not all of them
+        order = np.argsort([-len(t) for t in texts])
+        vectors: list[list[float]] = [[] for _ in texts]
+        for start in range(0, len(texts), self.batch_size):
+            idx = order[start:start + self.batch_size]
+            with self._lock:
+                batch = self._model.encode(
+                    [texts[i] for i in idx],
+                    batch_size=self.batch_size,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                ).tolist()
+            for i, vector in zip(idx, batch, strict=True):
+                vectors[i] = vector
+        return vectors
 
 
 def load_embedder(

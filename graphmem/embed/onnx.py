@@ -77,10 +77,12 @@ class OnnxEmbedder:
         self._lock = threading.Lock()
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Unit vectors of ``texts``. The model runs one batch of ``batch_size`` at a time
+        (under a lock): a question asked while a background batch of hundreds of episodes
+        is embedded waits for one batch, not all of them."""
         if not texts:
             return []
-        with self._lock:
-            return self._embed(list(texts)).tolist()
+        return self._embed(list(texts)).tolist()
 
     def _embed(self, texts: list[str]) -> Any:
         np = self._np
@@ -88,13 +90,14 @@ class OnnxEmbedder:
         order = sorted(range(len(texts)), key=lambda i: -len(texts[i]))
         for start in range(0, len(order), self.batch_size):
             idx = order[start : start + self.batch_size]
-            encodings = self._tokenizer.encode_batch([texts[i] for i in idx])
-            ids = np.array([e.ids for e in encodings], dtype=np.int64)
-            mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
-            feeds = {"input_ids": ids, "attention_mask": mask}
-            if "token_type_ids" in self._inputs:
-                feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = self._session.run(None, feeds)[0]
+            with self._lock:
+                encodings = self._tokenizer.encode_batch([texts[i] for i in idx])
+                ids = np.array([e.ids for e in encodings], dtype=np.int64)
+                mask = np.array([e.attention_mask for e in encodings], dtype=np.int64)
+                feeds = {"input_ids": ids, "attention_mask": mask}
+                if "token_type_ids" in self._inputs:
+                    feeds["token_type_ids"] = np.zeros_like(ids)
+                hidden = self._session.run(None, feeds)[0]
             if self._pooling == "cls":
                 pooled = hidden[:, 0]
             else:

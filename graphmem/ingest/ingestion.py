@@ -37,6 +37,7 @@ from datetime import datetime
 
 from graphmem._errors import SessionBusyError
 from graphmem._models import ClosedEpisode, Message, MessageIn, SessionKey
+from graphmem.ingest.background import lower_thread_priority
 from graphmem.ingest.buffer import RawBuffer, Removed
 from graphmem.ingest.forgetting import Freshness
 from graphmem.ingest.splitter import EpisodeSplitter, key_of
@@ -63,11 +64,13 @@ class Ingestion:
         idle_check_s: float | None = None,
         freshness: Freshness | None = None,
         on_forget: Callable[[str], None] | None = None,
+        nice: int = 0,
     ) -> None:
         self.buffer = buffer
         self.freshness = freshness or Freshness(buffer)
         self.freshness.apply = self.apply_forget
         self.on_forget = on_forget  # a user's messages were dropped: reset what read them
+        self.nice = nice  # the idle timer's CPU priority (graphmem.ingest.background)
         self.splitter = splitter
         self.writer = writer
         self.clock = clock
@@ -249,6 +252,7 @@ class Ingestion:
                 lock.release()
 
     def _idle_loop(self) -> None:
+        lower_thread_priority(self.nice)
         while not self._stop.wait(self._idle_check_s):
             try:
                 with self._state:

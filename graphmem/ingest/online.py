@@ -30,9 +30,9 @@ from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
 from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
+from graphmem.ingest.background import BackgroundQueue
 from graphmem.ingest.forgetting import Freshness, LateWrite
 from graphmem.ingest.splitter import episode_id, key_of
-from graphmem.ingest.writer import BackgroundQueue
 from graphmem.store.ids import episode_anchor, message_node_id
 from graphmem.text.chat import is_filler, summarize_goal
 
@@ -121,14 +121,15 @@ class OnlineFacts:
     re-verifies it. If Neo4j is down, consolidation distills the same episodes later:
     nothing is lost."""
 
-    def __init__(self, consolidator: Consolidator, freshness: Freshness | None = None) -> None:
+    def __init__(self, consolidator: Consolidator, freshness: Freshness | None = None,
+                 nice: int = 0) -> None:
         self.consolidator = consolidator
         self.freshness = freshness  # a user forgotten meanwhile: their facts are refused
         self.reader = OnlineReader(RuleExtractor(generic=False))  # cheap rules only
         # a batch of online facts holds its users' locks while it is decided: ONLINE_BATCH
         # keeps that to ~0.5 s (the episode writer waits behind it); a burst is a few writes
         self._queue = BackgroundQueue(self._store, name="graphmem-online-facts",
-                                      batch=ONLINE_READ_BATCH)
+                                      batch=ONLINE_READ_BATCH, nice=nice)
 
     @property
     def errors(self) -> list[str]:
@@ -139,12 +140,16 @@ class OnlineFacts:
         """Read ``msg`` (the newest of its open episode's ``open_messages``; ``stamp``: its
         user's buffer generation) later."""
         if msg.role == "user" and not is_filler(msg.content):
-            self._queue.submit((msg, open_messages, stamp))
+            self._queue.submit((msg, open_messages, stamp), key=msg.user_id)
 
-    def drain(self, timeout: float | None = None) -> bool:
-        """Wait until every message submitted so far is read and its facts written (a
-        reader sees its own writes); at most ``timeout`` seconds. Whether it was."""
-        return self._queue.drain(timeout)
+    def drain(self, timeout: float | None = None, user_id: str | None = None) -> bool:
+        """Wait until every message submitted so far — of ``user_id`` only, when given:
+        they are read first, not behind other users' backlog — is read and its facts
+        written (a reader sees its own writes); at most ``timeout`` seconds. Whether it
+        was."""
+        if user_id is None:
+            return self._queue.drain(timeout)
+        return self._queue.drain(timeout, key=user_id)
 
     def forget(self, user_id: str) -> None:
         """Drop the reading of the user's open episodes (their messages were dropped);

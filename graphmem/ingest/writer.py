@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from graphmem._errors import StoreUnavailableError
 from graphmem._models import ClosedEpisode, SessionKey
 from graphmem.embed import Embedder
+from graphmem.ingest.background import lower_thread_priority
 from graphmem.ingest.forgetting import Freshness, LateWrite
 from graphmem.store.episodes import write_episodes
 from graphmem.store.runner import QueryRunner
@@ -93,6 +94,7 @@ class EpisodeWriter:
         batch_size: int = 256,
         freshness: Freshness | None = None,
         buffer_location: str | None = None,
+        nice: int = 0,
     ) -> None:
         self.runner = runner
         self.buffer_location = buffer_location  # kept on the sessions it writes
@@ -100,6 +102,7 @@ class EpisodeWriter:
         self.acknowledge = acknowledge
         self.batch_size = batch_size
         self.freshness = freshness
+        self.nice = nice  # the threads' CPU priority (graphmem.ingest.background)
         self.stats = WriterStats()
         self.rejected: list[Rejected] = []
         self.forgotten: list[Rejected] = []  # dropped: their user was forgotten meanwhile
@@ -199,6 +202,7 @@ class EpisodeWriter:
         return batch, False
 
     def _embed_loop(self) -> None:
+        lower_thread_priority(self.nice)
         while True:
             batch, stop = self._take_batch()
             if batch and not self._stop.is_set():  # stopped: the rest waits in the buffer
@@ -247,6 +251,7 @@ class EpisodeWriter:
     # -- writing ---------------------------------------------------------------------------
 
     def _write_loop(self) -> None:
+        lower_thread_priority(self.nice)
         while True:
             item = self._embedded.get()
             if item is _STOP:
@@ -350,73 +355,3 @@ class EpisodeWriter:
             self._pending -= len(closed)
             self._progress_at = time.monotonic()
             self._done.notify_all()
-
-
-class BackgroundQueue:
-    """One thread applying ``handle(items)`` to submitted items, in order, as many at a time
-    as are waiting (up to ``batch``): a burst of items is handled in a few calls, not one
-    call each.
-
-    ``drain()`` waits until everything submitted so far is handled, so readers can see
-    their own writes. A failing call is recorded in ``errors`` and its items skipped."""
-
-    def __init__(self, handle: Callable[[list[object]], None], name: str,
-                 batch: int = 256) -> None:
-        self.handle = handle
-        self.batch = batch
-        self.errors: list[str] = []
-        self._abandon = False
-        self._queue: queue.Queue[object] = queue.Queue()
-        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
-        self._thread.start()
-
-    def submit(self, item: object) -> None:
-        self._queue.put(item)
-
-    def drain(self, timeout: float | None = None) -> bool:
-        """Wait until everything submitted so far is handled (at most ``timeout``
-        seconds); whether it was."""
-        if timeout is None:
-            self._queue.join()
-            return True
-        deadline = time.monotonic() + timeout
-        with self._queue.all_tasks_done:
-            while self._queue.unfinished_tasks:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return False
-                self._queue.all_tasks_done.wait(left)
-        return True
-
-    @property
-    def abandoned(self) -> bool:
-        """Closing without handling what waits: a long ``handle`` may stop early."""
-        return self._abandon
-
-    def close(self, timeout: float = 60.0, abandon: bool = False) -> None:
-        """Stop the thread after the items waiting are handled (``abandon``: dropped),
-        waiting for it at most ``timeout`` seconds."""
-        self._abandon = abandon
-        self._queue.put(_STOP)
-        self._thread.join(timeout=timeout)
-
-    def _loop(self) -> None:
-        while True:
-            items = [self._queue.get()]
-            while len(items) < self.batch and items[-1] is not _STOP:
-                try:
-                    items.append(self._queue.get_nowait())
-                except queue.Empty:
-                    break
-            stop = items[-1] is _STOP
-            work = items[:-1] if stop else items
-            try:
-                if work and not self._abandon:
-                    self.handle(work)
-            except Exception as exc:  # recorded, never kills the thread
-                self.errors.append(repr(exc))
-            finally:
-                for _ in items:
-                    self._queue.task_done()
-            if stop:
-                return
