@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -49,6 +48,9 @@ sys.path.insert(0, str(ROOT))
 
 from graphmem import Memory, MemoryConfig  # noqa: E402
 from graphmem.embed import embed_queries, load_embedder  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from add_message_latency import percentiles  # noqa: E402  (p50 / p95 / p99 / max in ms)
 
 START = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 CITIES = ["Paris", "Berlin", "Lisbon", "Oslo", "Madrid", "Vienna", "Prague", "Dublin"]
@@ -90,14 +92,6 @@ def writer_messages(prefix: str, writer: int, total: int) -> list[dict[str, Any]
         out += session_turns(user, f"s{k}", k + writer, START + timedelta(hours=3 * k))
         k += 1
     return out[:total]
-
-
-def percentiles(samples: list[float]) -> dict[str, Any]:
-    if len(samples) < 2:
-        return {"n": len(samples)}
-    q = statistics.quantiles(samples, n=100, method="inclusive")
-    return {"n": len(samples), "p50_ms": round(q[49], 1), "p95_ms": round(q[94], 1),
-            "p99_ms": round(q[98], 1), "max_ms": round(max(samples), 1)}
 
 
 # -- a writer process ---------------------------------------------------------------------
