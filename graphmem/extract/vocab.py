@@ -35,13 +35,14 @@ _MALE_KIN_TEXT = """
     uncle son nephew grandson stepdad stepfather stepson stepbrother godfather ex-husband
     ex-boyfriend father-in-law brother-in-law 男朋友 男友 未婚夫 老公 丈夫 爸爸 父亲 老爸 爸 哥哥
     哥 弟弟 弟 爷爷 外公 姥爷 舅舅 叔叔 表哥 表弟 堂哥 儿子 公公 岳父 老丈人 姐夫 妹夫 侄子 外甥
-    孙子 姑父 前男友 前夫 外孙"""
+    孙子 姑父 前男友 前夫 外孙 老汉 老汉儿 老爹 阿爸 老豆 老倌"""
 _FEMALE_KIN_TEXT = """
     girlfriend fiancée fiancee wife mom mother mum mommy mama sister grandma grandmother granny
     nana aunt auntie daughter niece granddaughter stepmom stepmother stepdaughter stepsister
     godmother ex-wife ex-girlfriend mother-in-law sister-in-law 女朋友 女友 未婚妻 老婆 妻子 太太
     妈妈 母亲 老妈 妈 姐姐 姐 妹妹 妹 奶奶 外婆 姥姥 姑姑 表姐 表妹 堂姐 女儿 婆婆 岳母 丈母娘 嫂子
-    弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜 闺女 外孙女"""
+    弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜 闺女 外孙女 阿妈 老母 堂客 婆娘
+    家婆"""
 MALE_KIN = frozenset(_MALE_KIN_TEXT.split())
 FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
 # Relatives "they" can stand for across sentences ("My parents live in Ohio. They're..."),
@@ -57,18 +58,26 @@ REL_ZH = alternation(
     "前男友 前女友 前夫 前妻 好朋友 朋友 室友 同学 儿子 女儿 婆婆 公公 岳母 岳父 丈母娘 "
     "老丈人 嫂子 姐夫 妹夫 弟媳 侄子 "
     "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝 发小 死党 邻居 导师 媳妇 老乡 "
-    "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友")
+    "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友 "
+    # dialect and regional words for close kin (PAIRS_ZH gives the common one)
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆")
 # Close kin said without 我 (跟老婆商量, 参加表姐的婚礼, 老公只有周六有空): still the user's.
 KIN_ZH = alternation(
     "女朋友 男朋友 未婚妻 未婚夫 老婆 老公 媳妇 爸妈 父母 妈妈 爸爸 老妈 老爸 "
     "姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 姥爷 表哥 表姐 表妹 表弟 "
-    "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴")
+    "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴 "
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆")
 # One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
 REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")
 PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲"),
             # the one-character words said after 我 are the relative's full word
             "妈": ("妈妈",), "爸": ("爸爸",), "姐": ("姐姐",), "妹": ("妹妹",), "哥": ("哥哥",),
-            "弟": ("弟弟",)}
+            "弟": ("弟弟",),
+            # dialect and regional kin (四川 老汉, 湖南 堂客 / 老倌, 粤 老豆 / 家婆)
+            "老汉": ("爸爸",), "老汉儿": ("爸爸",), "老爹": ("爸爸",), "阿爸": ("爸爸",),
+            "老豆": ("爸爸",),
+            "阿妈": ("妈妈",), "老母": ("妈妈",), "堂客": ("老婆",), "婆娘": ("老婆",),
+            "老倌": ("老公",), "家婆": ("婆婆",)}
 
 # -- pets --------------------------------------------------------------------------------
 

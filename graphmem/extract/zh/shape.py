@@ -28,13 +28,23 @@ _SPACE = re.compile(rf"(?<={_HAN})\s+|\s+(?={_HAN})|(?<=[！!？?。~～])\s+")
 _CONNECTIVE = re.compile(rf"(?<={_HAN})(?=但是|然后|不过(?![敏来去])|可是)")
 
 
+# A name in Latin letters alone before Chinese words ("Martin 是德国人"): it opens that clause.
+_LATIN_NAME_ALONE = re.compile(r"[A-Z][a-z]{1,11}")
+
+
 def clauses(sentence: str) -> list[str]:
     """The clauses of a Chinese sentence: punctuation, spaces and connectives end them."""
     out: list[str] = []
     for clause in punctuated(sentence):
         for piece in _SPACE.split(clause):
             out.extend(p.strip() for p in _CONNECTIVE.split(piece) if p.strip())
-    return out
+    joined: list[str] = []
+    for clause in out:
+        if joined and _LATIN_NAME_ALONE.fullmatch(joined[-1]) and re.match(_HAN, clause):
+            joined[-1] = f"{joined[-1]} {clause}"  # the words as the sentence has them
+        else:
+            joined.append(clause)
+    return joined
 
 
 # -- the shape of a value -----------------------------------------------------------------

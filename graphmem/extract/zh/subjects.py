@@ -177,7 +177,7 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         return Part((name,), text[m.end():], hedged, past)
     elif name := person_named(text, ctx):
         who = ctx.entity_named(name)  # 李婷是我们学校数学老师, 豆豆芒果过敏: that person's
-        rest = text[len(name):]
+        rest = text[len(name):].lstrip()
         if who == name:
             who = colleague(name, rest, ctx, found) or who
         ctx.meet(who)
@@ -226,6 +226,8 @@ def person_named(text: str, ctx: Context) -> str:
     for name in sorted(ctx.names, key=len, reverse=True):
         if text.lower().startswith(name) and len(name) >= 2:
             return text[:len(name)]
+    if latin := _latin_name(text):
+        return latin
     if not re.match(r"[\u4e00-\u9fff]{3}", text):
         return ""
     tags = _tags(text)
@@ -271,6 +273,24 @@ def _names(name: str, text: str) -> bool:
         return True
     return len(tags) > 1 and tags[0][0] + tags[1][0][:1] == name and (
         tags[1][1].startswith(("nr", "n")) and name_like(name))
+
+
+# A name in Latin letters opening a Chinese clause (code-mixed chat): "Leo 对虾过敏",
+# "Martin 是德国人", "Cindy 吃素" — before what is said of a person only ("Offer 拿到了",
+# "Photoshop已经不用了" are things).
+_LATIN_NAME = re.compile(r"([A-Z][a-z]{1,11})\s*(?=[\u4e00-\u9fff])")
+_OF_A_PERSON = re.compile(r"(?:超级?|特别|很|最|也|还|一直|从来|从小|都|真的?)?"
+                          r"(?:是|对|不吃|不喝|不爱|吃素|爱吃|爱喝|喜欢|讨厌|老家|今年|也是|还是|"
+                          r"在[\u4e00-\u9fff]{1,8}(?:工作|上班|上学|读书))")
+
+
+def _latin_name(text: str) -> str:
+    from graphmem.extract.en.subjects import NOT_NAMES
+
+    m = _LATIN_NAME.match(text)
+    if m is None or m.group(1).lower() in NOT_NAMES or not _OF_A_PERSON.match(text[m.end():]):
+        return ""
+    return m.group(1)
 
 
 def _follows(word: str) -> bool:

@@ -1,0 +1,34 @@
+"""Chinese: who a clause is about when the chat names others in dialect kin words or in
+Latin letters (issue 29) — pure, no Neo4j."""
+
+from __future__ import annotations
+
+import pytest
+from test_extract_chat import chat
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("烦得很 我老汉在老家 痛风又犯了", ("爸爸", "has_condition", "痛风", False)),
+    ("我老汉儿高血压", ("爸爸", "has_condition", "高血压", False)),
+    ("我堂客不吃辣 我倒是无辣不欢", ("老婆", "dietary_restriction", "辣", False)),
+])
+def test_dialect_kin_words_are_the_relatives_they_name(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] == fact[1] and f[2] == fact[2]}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("Martin 是德国人 超级 direct", ("Martin", "is_from", "德国", False)),
+    ("Leo 超爱吃面 但是对虾过敏 很严重那种", ("Leo", "allergic_to", "虾", False)),
+])
+def test_a_name_in_latin_letters_opening_a_chinese_clause_is_that_person(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] in ("is_from", "allergic_to",
+                                                                "likes")}
+
+
+def test_a_thing_in_latin_letters_is_no_person():
+    assert ("user", "uses_tool", "Photoshop", True) in chat(
+        "修图我一直用Photoshop", "不过最近全换成Lightroom了，Photoshop已经不用了")
