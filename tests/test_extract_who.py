@@ -65,3 +65,22 @@ def test_an_aside_in_brackets_is_about_the_person_before_it(text, fact):
 def test_an_aside_after_the_users_own_words_stays_the_users():
     found = chat("I'm vegetarian (10 yrs) and I love curry")
     assert {("user", "diet", "vegetarian", False), ("user", "likes", "curry", False)} <= found
+
+
+@pytest.mark.parametrize("text", [
+    "my mother in law lakshmi is flying in. she's strict vegetarian and she loves rice",
+    "my mother-in-law lakshmi is flying in. she's strict vegetarian and she loves rice",
+])
+def test_an_in_law_typed_without_hyphens_is_not_the_mother(text):
+    found = chat(text)
+    assert ("mother-in-law", "likes", "rice", False) in found
+    assert not {f for f in found if f[0] == "mother" or f[2] == "mother"}
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("first week at the new job done. settled in a 1bhk in kondapur, balcony netting up",
+     "Kondapur"),
+    ("now we rent apartment in schiedam centrum, 3 rooms", "Schiedam Centrum"),
+])
+def test_where_someone_settled_or_rents_is_where_they_live(text, place):
+    assert ("user", "lives_in", place, False) in chat(text)

@@ -69,9 +69,10 @@ _LOWER_PLACE = re.compile(  # "i live in leeds": one place word said in lower ca
 _HOME_LOWER = re.compile(
     r"\b(?:(?:live|lives|living|lived)\s+(?:(?:alone|now|here|still|together)\s+)*in|"
     r"moved\s+(?:back\s+)?to|"
-    r"(?:bought|buying|closed\s+on|close\s+on|closing\s+on|lease\s+on|moved\s+into|rent|"
-    r"rented|renting)\s+(?:an?|the|our|my)\s+(?:[\w-]+\s+){0,3}?(?:house|home|condo|apartment|"
-    r"flat|place|studio|townhouse|terrace|bungalow|ranch|bed|bedroom)\s+in|"
+    r"(?:bought|buy|buying|closed\s+on|close\s+on|closing\s+on|lease\s+on|moved\s+into|rent|"
+    r"rented|renting|settled\s+in(?:to)?)\s+(?:(?:an?|the|our|my)\s+)?(?:[\w-]+\s+){0,3}?"
+    r"(?:house|home|condo|apartment|flat|place|studio|townhouse|terrace|bungalow|ranch|bed|"
+    r"bedroom|unit|cottage|duplex|villa|loft|maisonette|\dbhk|\d\s?bhk|bhk)!?\s+in|"
     r"(?:our|my)\s+(?:new\s+)?(?:house|home|condo|apartment|flat|place|studio)\s+in)\s+", IC)
 _IN_LOWER = re.compile(r"^\s*(?:'s|is|'m|am|are|'re)\s+(?:now\s+|still\s+|currently\s+)?in\s+", IC)
 

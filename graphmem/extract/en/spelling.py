@@ -43,6 +43,18 @@ _BARE_CONTRACTION = re.compile(r"(?<![\w'-])(?:" + "|".join(_BARE_CONTRACTIONS) 
                                IC)
 
 
+# In-laws typed without hyphens: "my mother in law lakshmi", "my in laws" — one relative.
+_IN_LAW = re.compile(r"\b(?:mother|father|sister|brother|son|daughter)s?\s+in\s+laws?\b"
+                     r"|(?:(?<=\bmy\s)|(?<=\bour\s))in\s+laws\b", IC)
+
+
+_IN_LAW_SAID = re.compile(r"(?:^|\s)in\s+laws?$", IC)
+
+
+def _hyphened(said: str) -> str:
+    return re.sub(r"\s+", "-", said)
+
+
 def _contraction(m: re.Match[str]) -> str:
     word = _BARE_CONTRACTIONS[m.group(0).lower()]
     return word if word.startswith("I'") or not m.group(0)[0].isupper() else word.capitalize()
@@ -56,6 +68,7 @@ def normalize(clause: str) -> str:
     text = re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", text)
     text = _CHAT_WORD.sub(chat_word, text)
     text = _BARE_CONTRACTION.sub(_contraction, text)
+    text = _IN_LAW.sub(lambda m: _hyphened(m.group(0)), text)
     return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
 
 
@@ -67,11 +80,11 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     last = 0
-    for m in re.finditer(rf"{_CHAT_WORD.pattern}|{_BARE_CONTRACTION.pattern}|"
+    for m in re.finditer(rf"{_IN_LAW.pattern}|{_CHAT_WORD.pattern}|{_BARE_CONTRACTION.pattern}|"
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
-        word = ("I" if said.lower() == "i" else chat_word(m) if said.lower() in CHAT_WORDS
-                else _contraction(m))
+        word = ("I" if said.lower() == "i" else _hyphened(said) if _IN_LAW_SAID.search(said)
+                else chat_word(m) if said.lower() in CHAT_WORDS else _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))
         out.append(word)
