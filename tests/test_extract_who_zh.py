@@ -32,3 +32,15 @@ def test_a_name_in_latin_letters_opening_a_chinese_clause_is_that_person(text, f
 def test_a_thing_in_latin_letters_is_no_person():
     assert ("user", "uses_tool", "Photoshop", True) in chat(
         "修图我一直用Photoshop", "不过最近全换成Lightroom了，Photoshop已经不用了")
+
+
+def test_a_nickname_after_a_relative_names_them_and_their_facts_follow():
+    found = chat("我儿子豆包今年九月上小学", "豆包鸡蛋过敏 我们都得注意")
+    assert ("儿子", "name", "豆包", False) in found
+    assert ("儿子", "allergic_to", "鸡蛋", False) in found
+    assert not {f for f in found if f[0] == "user" and f[1] == "allergic_to"}
+
+
+@pytest.mark.parametrize("text", ["我女儿成绩一直不错", "我儿子学校又放假了"])
+def test_what_a_relative_has_is_no_nickname(text):
+    assert not {f for f in chat(text) if f[1] == "name"}

@@ -56,6 +56,16 @@ _NAME_AFTER_REL = re.compile(r"^(?:叫)?(小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|�
                              r"|阿[A-Za-z]+|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
 
 
+# A nickname right after a relative, then when or how (我儿子豆包今年九月上小学, 我女儿
+# 糖糖最近…) — not what the relative has (我女儿成绩一直不错, 我儿子学校又…).
+_NICKNAME_AFTER_KIN = re.compile(r"^([\u4e00-\u9fff]{2})(?=今天|昨天|最近|今年|去年|明年|又|总是|"
+                                 r"老是|特别|已经|刚|每天|居然|突然|好像|一直|从小|马上)")
+_OF_A_PERSON_TEXT = """成绩 学校 老师 班主任 同学 身体 学习 作业 考试 工作 公司 单位
+    脾气 性格 个子 体重 身高 头发 眼睛 牙齿 皮肤 朋友 对象 房子 车子 手机 电脑 班上 幼儿园 婚礼
+    生日 病情 血压 血糖 腰椎 膝盖 胃口 睡眠 视力 英语 数学 语文 钢琴 舞蹈 游泳"""
+_OF_A_PERSON_WORDS = frozenset(_OF_A_PERSON_TEXT.split())
+
+
 # A pet's name right after it: 我的金鱼泡泡今天…, 家里那只边牧旺财又… (a name, then how it is).
 _NAME_AFTER_PET = re.compile(r"^([\u4e00-\u9fff]{2}|[A-Z][a-z]+)(?=今天|昨天|最近|又|总是|老是|"
                              r"特别|很|已经|刚|也|把|被|每天|居然|突然|好像|一直|真|太)")
@@ -139,6 +149,9 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             latin = None if named else _NAME_AFTER_REL.match(rest)
             if latin and _names(latin.group(1), rest):
                 named, after = latin.group(1), latin.end()  # 我同事Kevin, 我女朋友叫小雨
+            elif not named and (nick := _NICKNAME_AFTER_KIN.match(rest)) and name_like(
+                    nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS:
+                named, after = nick.group(1), nick.end()  # 我儿子豆包今年九月上小学
             if named:
                 found.add(subjects[0], "name", named, False, 0.9, "name")
                 ctx.names[named.lower()] = subjects[0]
