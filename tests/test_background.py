@@ -38,3 +38,19 @@ def test_priority_zero_leaves_a_thread_as_it_is():
     thread.start()
     thread.join()
     assert seen == [_nice()]
+
+
+def test_lowering_twice_keeps_the_setting_not_its_sum():
+    """The scheduler lowers its pool thread before every consolidation run: the thread
+    stays at the process's nice + the setting, it does not sink to 19."""
+    seen: list[int] = []
+
+    def run() -> None:
+        lower_thread_priority(3)
+        lower_thread_priority(3)
+        seen.append(_nice())
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == [min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + 3)]

@@ -29,14 +29,14 @@ _ALL_KEYS = object()  # drain(): no key given
 
 
 def lower_thread_priority(nice: int) -> None:
-    """Raise the calling thread's nice value by ``nice`` (no-op for 0, or where the OS has
-    no per-thread priority)."""
+    """Set the calling thread's nice value to the process's (its main thread's) plus
+    ``nice``, at most 19 — the same however often a thread calls it (no-op for 0, or where
+    the OS has no per-thread priority)."""
     if nice <= 0 or not hasattr(os, "setpriority") or not hasattr(threading, "get_native_id"):
         return
-    tid = threading.get_native_id()
     try:
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid)
-                                                 + nice))
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(),
+                       min(19, os.getpriority(os.PRIO_PROCESS, os.getpid()) + nice))
     except OSError as exc:  # pragma: no cover - lowering one's priority is always allowed
         log.debug("could not lower a background thread's priority: %s", exc)
 
