@@ -201,10 +201,11 @@ def choose(
         if new_episode and len(episodes) >= max_episodes:
             continue
         cap = lead_tokens if rank < config.lead_passages else line_tokens
-        block = Block(passage, tuple(line_text(
-            li, query, reply_tokens if li.role == "assistant" and rank <
-            config.assistant_passages and reply_tokens else cap, names,
-            li.message_id in outdated) for li in passage.lines))
+        reply_cap = reply_tokens if reply_tokens and rank < config.assistant_passages else cap
+        block = Block(passage, tuple(line_text(li, query,
+                                               reply_cap if li.role == "assistant" else cap,
+                                               names, li.message_id in outdated)
+                                     for li in passage.lines))
         if not any(block.texts):
             continue
         trial = dict(shown)

@@ -20,21 +20,20 @@ _PET_BEFORE = re.compile(rf"\b(?:my|our)\s+(?:(?:little|new|old|sweet)\s+)?(?P<p
 _AGE = re.compile(r"\s*\d{1,2}\s*(?:,|\)|$|yo\b|y/?o\b|years?\b|months?\b|and\b)", IC)
 _NOT_NAMED = frozenset({"age", "aged", "ages", "about", "around", "roughly", "only", "just",
                         "nearly", "almost", "over", "under", "turning", "turned", "now"})
-KEEP = "keep"  # the aside is read like the rest of the sentence
 
 
-def asides(sentence: str, ctx: Context) -> list[tuple[int, int, tuple[str, ...] | str]]:
+def asides(sentence: str, ctx: Context) -> list[tuple[int, int, tuple[str, ...]]]:
     """``(start, end, owner)`` of each bracketed aside that follows a person: ``owner`` is
-    who it is about."""
-    out: list[tuple[int, int, tuple[str, ...] | str]] = []
+    who it is about. Other asides are read like the rest of the sentence."""
+    out: list[tuple[int, int, tuple[str, ...]]] = []
     for m in re.finditer(r"\(([^()]*)\)?", sentence):
         owner = _owner(sentence[:m.start()], ctx, _AGE.match(m.group(1)) is not None)
-        if owner != KEEP:
+        if owner is not None:
             out.append((m.start(), m.end(), owner))
     return out
 
 
-def _owner(before: str, ctx: Context, age: bool) -> tuple[str, ...] | str:
+def _owner(before: str, ctx: Context, age: bool) -> tuple[str, ...] | None:
     """Who is named just before the brackets: a relation or pet of the user's, a name
     given to one, a capitalized name; a word in lower case only when the brackets open
     with an age ("oliver (5, …)")."""
@@ -44,11 +43,11 @@ def _owner(before: str, ctx: Context, age: bool) -> tuple[str, ...] | str:
         return (singular(m.group("pet")),)
     last = _LAST_WORD.search(before)
     if last is None:
-        return KEEP
+        return None
     word = last.group(1).strip("'")
     low = word.lower()
     if low in _FIRST_PERSON or low in NOT_NAMES:
-        return KEEP
+        return None
     if low in ctx.names:
         return (ctx.names[low],)
     if word[0].isupper() and before[:last.start()].strip():  # not the sentence's first word
@@ -56,4 +55,4 @@ def _owner(before: str, ctx: Context, age: bool) -> tuple[str, ...] | str:
     if age and word.islower() and len(word) > 2 and low not in _NOT_NAMED:  # "oliver (5"
         return (singular(low),) if re.fullmatch(rf"{REL_EN}|{PET_EN}|kids", low, IC) else (
             ctx.entity_named(word.capitalize()),)
-    return KEEP
+    return None

@@ -48,9 +48,6 @@ _IN_LAW = re.compile(r"\b(?:mother|father|sister|brother|son|daughter)s?\s+in\s+
                      r"|(?:(?<=\bmy\s)|(?<=\bour\s))in\s+laws\b", IC)
 
 
-_IN_LAW_SAID = re.compile(r"(?:^|\s)in\s+laws?$", IC)
-
-
 def _hyphened(said: str) -> str:
     return re.sub(r"\s+", "-", said)
 
@@ -80,10 +77,11 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     last = 0
-    for m in re.finditer(rf"{_IN_LAW.pattern}|{_CHAT_WORD.pattern}|{_BARE_CONTRACTION.pattern}|"
+    for m in re.finditer(rf"(?P<in_law>{_IN_LAW.pattern})|{_CHAT_WORD.pattern}|"
+                         rf"{_BARE_CONTRACTION.pattern}|"
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
-        word = ("I" if said.lower() == "i" else _hyphened(said) if _IN_LAW_SAID.search(said)
+        word = ("I" if said.lower() == "i" else _hyphened(said) if m.group("in_law")
                 else chat_word(m) if said.lower() in CHAT_WORDS else _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))

@@ -18,6 +18,7 @@ from graphmem.extract.candidate import (
     Part,
     match,
 )
+from graphmem.extract.en.subjects import NOT_NAMES
 from graphmem.extract.text import is_hedged, is_past, is_reported, strip_emoji
 from graphmem.extract.vocab import (
     FEMALE_KIN,
@@ -56,10 +57,14 @@ _NAME_AFTER_REL = re.compile(r"^(?:叫)?(小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|�
                              r"|阿[A-Za-z]+|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
 
 
+# What follows a name said right after a pet or a relative: when, or how it is.
+_WHEN_OR_HOW = "今天|昨天|最近|又|总是|老是|特别|已经|刚|每天|居然|突然|好像|一直"
+
+
 # A nickname right after a relative, then when or how (我儿子豆包今年九月上小学, 我女儿
 # 糖糖最近…) — not what the relative has (我女儿成绩一直不错, 我儿子学校又…).
-_NICKNAME_AFTER_KIN = re.compile(r"^([\u4e00-\u9fff]{2})(?=今天|昨天|最近|今年|去年|明年|又|总是|"
-                                 r"老是|特别|已经|刚|每天|居然|突然|好像|一直|从小|马上)")
+_NICKNAME_AFTER_KIN = re.compile(rf"^([\u4e00-\u9fff]{{2}})(?={_WHEN_OR_HOW}|今年|去年|明年|从小|"
+                                 r"马上)")
 _OF_A_PERSON_TEXT = """成绩 学校 老师 班主任 同学 身体 学习 作业 考试 工作 公司 单位
     脾气 性格 个子 体重 身高 头发 眼睛 牙齿 皮肤 朋友 对象 房子 车子 手机 电脑 班上 幼儿园 婚礼
     生日 病情 血压 血糖 腰椎 膝盖 胃口 睡眠 视力 英语 数学 语文 钢琴 舞蹈 游泳"""
@@ -67,8 +72,8 @@ _OF_A_PERSON_WORDS = frozenset(_OF_A_PERSON_TEXT.split())
 
 
 # A pet's name right after it: 我的金鱼泡泡今天…, 家里那只边牧旺财又… (a name, then how it is).
-_NAME_AFTER_PET = re.compile(r"^([\u4e00-\u9fff]{2}|[A-Z][a-z]+)(?=今天|昨天|最近|又|总是|老是|"
-                             r"特别|很|已经|刚|也|把|被|每天|居然|突然|好像|一直|真|太)")
+_NAME_AFTER_PET = re.compile(rf"^([\u4e00-\u9fff]{{2}}|[A-Z][a-z]+)(?={_WHEN_OR_HOW}|很|也|把|被|"
+                             r"真|太)")
 
 
 _HONORIFIC = ("阿姨|叔叔|老师|医生|大爷|大妈|奶奶|爷爷|总|哥|姐|师傅|大夫")
@@ -298,8 +303,6 @@ _OF_A_PERSON = re.compile(r"(?:超级?|特别|很|最|也|还|一直|从来|从�
 
 
 def _latin_name(text: str) -> str:
-    from graphmem.extract.en.subjects import NOT_NAMES
-
     m = _LATIN_NAME.match(text)
     if m is None or m.group(1).lower() in NOT_NAMES or not _OF_A_PERSON.match(text[m.end():]):
         return ""
