@@ -27,6 +27,7 @@
 //   (:Lease {user_id, owner, expires_at})   a consolidation worker's hold on one user
 //   (:Tombstone {key, forgotten_at})   a forgotten user (key: a one-way hash of the user id);
 //                                          writers refuse what they hold from before it
+//   (:WriteGate {key, turns})   the one write turn (store/take_write_turn); not a user's
 //   (:WorkerRun {run_id, owner, finished_at, episodes, created, ...})   worker run counts
 
 // `tenant` is a hash of user_id that every full-text query requires (graphmem.store.ids).
@@ -48,6 +49,8 @@ CREATE CONSTRAINT entity_id_unique IF NOT EXISTS FOR (n:Entity) REQUIRE n.entity
 CREATE CONSTRAINT lease_user_unique IF NOT EXISTS FOR (l:Lease) REQUIRE l.user_id IS UNIQUE;
 // One tombstone per forgotten user (cypher/store/bury_user).
 CREATE CONSTRAINT tombstone_key_unique IF NOT EXISTS FOR (t:Tombstone) REQUIRE t.key IS UNIQUE;
+// The one write turn every write transaction takes first (cypher/store/take_write_turn).
+CREATE CONSTRAINT write_gate_key_unique IF NOT EXISTS FOR (g:WriteGate) REQUIRE g.key IS UNIQUE;
 
 CREATE RANGE INDEX episode_user_start IF NOT EXISTS FOR (e:Episode) ON (e.user_id, e.start_time);
 CREATE RANGE INDEX episode_start_time IF NOT EXISTS FOR (e:Episode) ON (e.start_time);

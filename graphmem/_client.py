@@ -112,6 +112,7 @@ class Memory(Correcting):
             retry_s=self.config.neo4j_retry_s,
             connect_timeout_s=self.config.neo4j_connect_timeout_s,
             read_timeout_s=self.config.neo4j_read_timeout_s,
+            serial_writes=self.config.neo4j_serial_writes,
         )
         self._closed = False
         self._pid = os.getpid()  # the process it belongs to (in_its_process)

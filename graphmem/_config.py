@@ -172,6 +172,10 @@ class MemoryConfig(BaseSettings):
     neo4j_connect_timeout_s: float | None = Field(default=None, gt=0)
     # Neo4j stops a read that runs longer than this (server-side); it is not retried.
     neo4j_read_timeout_s: float = Field(default=30.0, gt=0)
+    # Write transactions of every process take one turn (store/take_write_turn): on a
+    # small server, reads are not starved by a queue of concurrent writes. False lets the
+    # writes of different users run in parallel (a big server, write throughput first).
+    neo4j_serial_writes: bool = True
 
     buffer_dir: Path = Field(default=Path(".graphmem/buffer"))
     fsync: FsyncPolicy = "batch"

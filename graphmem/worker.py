@@ -264,7 +264,8 @@ def _runner_for(memory: Memory) -> QueryRunner:
     return QueryRunner(config.driver_uri, config.auth, config.neo4j_database,
                        retry_s=config.neo4j_retry_s,
                        connect_timeout_s=config.neo4j_connect_timeout_s,
-                       read_timeout_s=config.neo4j_read_timeout_s)
+                       read_timeout_s=config.neo4j_read_timeout_s,
+                       serial_writes=config.neo4j_serial_writes)
 
 
 def last_run(memory: Memory) -> WorkerRun | None:

@@ -224,3 +224,36 @@ def test_a_safe_predicate_is_its_own_safe_predicate(word):
     name = safe_predicate(word)
     assert safe_predicate(name) == name
     assert relationship_type(name) == name.upper()
+
+
+@pytest.mark.parametrize("serial", [True, False])
+def test_writers_take_turns_unless_told_otherwise(neo4j_uri, serial):
+    """Every write transaction takes the one write turn first: a write of another user waits
+    for a transaction already holding it (readers beside a queue of writes are not starved);
+    with serial writes off, writes of different users run side by side."""
+    first, second = QueryRunner(neo4j_uri, None, serial_writes=serial), \
+        QueryRunner(neo4j_uri, None, serial_writes=serial)
+    finished: dict[str, float] = {}
+    holding = threading.Event()
+
+    def hold(tx):
+        tx.write("store/lock_users", user_ids=["turn-a"])
+        holding.set()
+        time.sleep(2.0)
+
+    def long_write():
+        first.transaction("hold the turn", hold)
+        finished["first"] = time.monotonic()
+
+    try:
+        first.write("store/lock_users", user_ids=["turn-a"])  # the gate node exists
+        writer = threading.Thread(target=long_write)
+        writer.start()
+        assert holding.wait(30)
+        second.write("store/lock_users", user_ids=["turn-b"])
+        finished["second"] = time.monotonic()
+        writer.join(30)
+    finally:
+        first.close()
+        second.close()
+    assert (finished["second"] > finished["first"]) is serial

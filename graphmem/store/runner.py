@@ -10,6 +10,11 @@ setting, 30 s by default): Neo4j stops a read that runs longer, and the driver d
 retry it (a timed-out transaction is a client error) — it becomes a
 ``QueryRefusedError`` naming the query and the setting.
 
+Every write transaction first takes graphmem's one write turn (``store/take_write_turn``;
+``serial_writes``, the ``neo4j_serial_writes`` setting, on by default): the writers of every
+process commit one at a time, and questions asked beside them are not starved. Schema
+statements (``schema_change``) take no turn: they cannot share a transaction with a write.
+
 The driver retries a transaction that failed transiently (a deadlock, a leader switch);
 each retry is counted in ``retries`` by error code, so a test can tell that graphmem's
 lock ordering (every write locks its users first, ``store/lock_users``) leaves nothing
@@ -50,8 +55,10 @@ def timed_out(exc: QueryRefusedError) -> bool:
 class Tx:
     """Named statements inside one managed write transaction (see ``QueryRunner.transaction``)."""
 
-    def __init__(self, tx: neo4j.ManagedTransaction) -> None:
+    def __init__(self, tx: neo4j.ManagedTransaction, turn: str | None = None) -> None:
         self._tx = tx
+        if turn is not None:  # the write turn, before anything else is locked
+            tx.run(turn).consume()
 
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return [record.data() for record in self._tx.run(cypher.load(name), params)]
@@ -75,9 +82,11 @@ class QueryRunner:
         retry_s: float = 30.0,
         connect_timeout_s: float | None = None,
         read_timeout_s: float = DEFAULT_READ_TIMEOUT_S,
+        serial_writes: bool = True,
     ) -> None:
         self.uri = redact_uri(uri)  # for messages: never a password
         self.read_timeout_s = read_timeout_s
+        self._turn = cypher.load("store/take_write_turn") if serial_writes else None
         self._secret = auth[1] if auth and auth[1] else None
         self.database = database
         self.tracer = tracer
@@ -136,15 +145,17 @@ class QueryRunner:
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=True)
 
-    def write_text(self, name: str, text: str, **params: Any) -> list[dict[str, Any]]:
-        """Run a statement built from a named template (only validated parts vary)."""
-        return self._run(name, text, params, write=True)
+    def schema_change(self, name: str, text: str | None = None, **params: Any) -> None:
+        """Run a schema statement (a named one, or ``text`` built from a named template:
+        only validated parts vary), without the write turn."""
+        self._run(name, cypher.load(name) if text is None else text, params, write=True,
+                  turn=False)
 
     def write_many(self, steps: list[tuple[str, dict[str, Any]]], name: str) -> None:
         """Several named statements in one transaction (all or nothing)."""
 
         def work(tx: neo4j.ManagedTransaction) -> None:
-            Tx(tx).write_many(steps)
+            Tx(tx, self._turn).write_many(steps)
 
         self._execute(name, lambda session: session.execute_write(self._counted(work)))
 
@@ -152,7 +163,8 @@ class QueryRunner:
         """Run ``work`` in one write transaction (retried as a whole when transient, so
         ``work`` must not keep side effects of a failed attempt)."""
         return self._execute(
-            name, lambda session: session.execute_write(self._counted(lambda tx: work(Tx(tx)))))
+            name, lambda session: session.execute_write(
+                self._counted(lambda tx: work(Tx(tx, self._turn)))))
 
     def _counted(self, work: Callable[[neo4j.ManagedTransaction], T]
                  ) -> Callable[[neo4j.ManagedTransaction], T]:
@@ -167,9 +179,11 @@ class QueryRunner:
         return run
 
     def _run(
-        self, name: str, text: str, params: dict[str, Any], *, write: bool
+        self, name: str, text: str, params: dict[str, Any], *, write: bool, turn: bool = True
     ) -> list[dict[str, Any]]:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
+            if write and turn and self._turn is not None:
+                tx.run(self._turn).consume()
             return [record.data() for record in tx.run(text, params)]
 
         def call(session: neo4j.Session) -> list[dict[str, Any]]:

@@ -82,7 +82,7 @@ def apply_schema(runner: QueryRunner, dimension: int, space: str | None = None) 
     _apply(runner, "schema", dimension)
     if server.search_clause:
         for name in outdated_vector_indexes(runner):
-            runner.write("schema_drop_vector_index", index=name)
+            runner.schema_change("schema_drop_vector_index", index=name)
         _apply(runner, "schema_filtered_vector_indexes", dimension)
     else:
         _apply(runner, "schema_vector_indexes", dimension)
@@ -115,7 +115,7 @@ def check_vector_space(runner: QueryRunner, space: str, dimension: int) -> None:
 def _apply(runner: QueryRunner, name: str, dimension: int) -> None:
     for i, statement in enumerate(cypher.statements(name)):
         params = {"dimension": dimension} if "$dimension" in statement else {}
-        runner.write_text(f"{name}#{i + 1}", statement, **params)
+        runner.schema_change(f"{name}#{i + 1}", statement, **params)
 
 
 def outdated_vector_indexes(runner: QueryRunner) -> list[str]:
