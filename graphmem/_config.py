@@ -98,11 +98,20 @@ class RetrievalConfig(BaseModel):
     session_decay: float = Field(default=1.0, gt=0, le=1)  # per further message of a session
     window_weight: float = Field(default=1.0, ge=0)  # messages inside the question's window
     replies: bool = True  # a question brings the message that answers it
+    # ...when that message is the assistant's: "asked" only when the question asks what
+    # the assistant said (a user's question on a user↔assistant chat brings the long advice
+    # after it, which takes the room of the next user message); "always" as a person's
+    assistant_replies: Literal["asked", "always"] = "asked"
     # a message's share of the question's words (rarer ones count more) multiplies its
     # fused score by 1 + this × share: rank fusion alone lets a message two channels found
     # for one common word ("Denver") beat the one keyword hit holding every rare word
     coverage_weight: float = Field(default=0.5, ge=0)
     rrf_k: int = Field(default=60, ge=1)  # reciprocal-rank fusion: weight / (rrf_k + rank)
+    # a question about how things stand now ("where do I work now", "我现在还在学吉他吗"):
+    # the user's messages among the best present_candidates gain up to this share of their
+    # score, the newest most
+    present_weight: float = Field(default=0.5, ge=0)
+    present_candidates: int = Field(default=20, ge=1)
 
     # -- facts (the semantic side)
     min_fact_similarity: float = Field(default=0.35, ge=-1, le=2)  # raw cosine (+ bonus)

@@ -143,6 +143,29 @@ def best_first(scored: Iterable[tuple[Key, float]]) -> list[tuple[Key, float]]:
     return sorted(scored, key=lambda kv: (-kv[1], kv[0]))
 
 
+def people_replies(successors: Mapping[Key, Line]) -> dict[Key, Line]:
+    """The replies a person gave (not the assistant's): on a user↔assistant chat the
+    message after a user's question is the assistant's long advice, which would take the
+    room of the next user message unless the question asks what the assistant said."""
+    return {key: reply for key, reply in successors.items() if reply.role != "assistant"}
+
+
+def present_first(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
+                  weight: float, candidates: int) -> list[tuple[Key, float]]:
+    """For a question about how things stand now: the user's messages among the best
+    ``candidates`` gain up to ``weight`` of their score, the newest most (the oldest of
+    them nothing) — the latest word on a thing, not the first, answers "now". An
+    assistant's reply or a message further down cannot rise this way."""
+    top = [key for key, _ in ranked[:candidates]
+           if key in lines and lines[key].role == "user"]
+    if weight <= 0 or not top:
+        return list(ranked)
+    newest = sorted(top, key=lambda k: (lines[k].ts, k), reverse=True)
+    steps = max(len(newest) - 1, 1)
+    gain = {key: 1 + weight * (steps - i) / steps for i, key in enumerate(newest)}
+    return best_first((key, score * gain.get(key, 1.0)) for key, score in ranked)
+
+
 def build_passages(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
                    successors: Mapping[Key, Line], limit: int) -> list[Passage]:
     """The ``limit`` best passages, best first: each ranked message, with the message

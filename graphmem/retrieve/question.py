@@ -54,6 +54,26 @@ def asks_assistant(query: str) -> bool:
     return bool(_ASKS_ASSISTANT.search(query))
 
 
+# A question about how things stand now ("where do I work now", "do I still play tennis",
+# "what am I reading these days", "我现在住哪", "目前还在用哪个牌子") and not one that sets
+# the present against the past ("than before", "how long ago", "my old place", "以前",
+# "比…", "离现在多久"): the newest thing said answers it.
+_ASKS_PRESENT = re.compile(
+    r"\b(?:now|nowadays|these days|currently|current|still|at the moment|at present|"
+    r"any ?more|presently|lately)\b|现在|目前|如今|眼下|当前|这阵子|这段时间|最近|还在|仍然|依然",
+    re.IGNORECASE)
+_AGAINST_PAST = re.compile(
+    r"\b(?:before|than|ago|old|used to|previous(?:ly)?|earlier|former(?:ly)?|originally|"
+    r"first|initially|how long|since|back then|at the time)\b|"
+    r"以前|之前|原来|本来|过去|当初|刚开始|第一次|最早|起初|比|离现在|多久|多长时间",
+    re.IGNORECASE)
+
+
+def asks_present(query: str) -> bool:
+    """Whether the question asks how things stand now, not set against the past."""
+    return bool(_ASKS_PRESENT.search(query)) and not _AGAINST_PAST.search(query)
+
+
 @dataclass(frozen=True)
 class Question:
     """What ``query_memory`` was asked, checked and resolved (route, time window)."""

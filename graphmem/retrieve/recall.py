@@ -36,8 +36,10 @@ from graphmem.retrieve.passages import (
     diversify,
     fuse,
     lexical_scores,
+    people_replies,
+    present_first,
 )
-from graphmem.retrieve.question import Question
+from graphmem.retrieve.question import Question, asks_assistant, asks_present
 from graphmem.store.episodes import as_datetime
 from graphmem.store.runner import QueryRunner
 from graphmem.text.language import is_chinese
@@ -80,7 +82,8 @@ class EpisodeInfo:
 class PassageRetriever:
     """The episodic side: each passage channel's messages fused by weighted rank, weighted
     by their coverage of the question's words, cut into passages (``RetrievalConfig``:
-    the channel weights, coverage_weight, session_decay, replies, rrf_k)."""
+    the channel weights, coverage_weight, session_decay, replies, assistant_replies,
+    present_weight, rrf_k)."""
 
     def __init__(self, config: RetrievalConfig) -> None:
         self.config = config
@@ -106,9 +109,14 @@ class PassageRetriever:
                                  _episode_openers(read.episodes, q.query, found)))
         fused = fuse([(keys, weight) for _, weight, keys in channels], c.rrf_k)
         found.coverage = lexical_scores([found.lines[k] for k, _ in fused], q.query)
-        ranked = found.ranked = diversify(
-            by_coverage(fused, found.coverage, c.coverage_weight), c.session_decay)
-        return build_passages(ranked, found.lines, found.successors if c.replies else {},
+        ranked = by_coverage(fused, found.coverage, c.coverage_weight)
+        if c.present_weight and asks_present(q.query):
+            ranked = present_first(ranked, found.lines, c.present_weight, c.present_candidates)
+        ranked = found.ranked = diversify(ranked, c.session_decay)
+        successors = found.successors if c.replies else {}
+        if c.assistant_replies == "asked" and not asks_assistant(q.query):
+            successors = people_replies(successors)
+        return build_passages(ranked, found.lines, successors,
                               limit=max(2 * q.top_k_episodes, q.top_k_episodes + 4))
 
 

@@ -1,0 +1,69 @@
+"""Which messages come along and which rise on a user↔assistant chat — pure, no Neo4j:
+the assistant's reply after a user's question, and the newest word for "now" questions."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.retrieve.passages import best_first, build_passages, people_replies, present_first
+from graphmem.retrieve.question import asks_present
+from tests.test_retrieve import line
+
+
+def test_the_assistants_reply_comes_along_only_when_asked_about():
+    """A user's question brings the assistant's long advice after it only when the question
+    asks what the assistant said; a person's reply to a person still comes along."""
+    asked = line(1, "what should I cook for my sister, she's vegan?")
+    advice = line(2, "Here are ten vegan dinners: lentil curry, chickpea stew, …",
+                  role="assistant")
+    later = line(5, "my sister loved the lentil curry!", day=3)
+    melanie = line(1, "Melanie: Love the necklace, any special meaning?", session="s2")
+    caroline = line(2, "Caroline: It stands for love and faith.", session="s2")
+    lines = {li.key: li for li in (asked, advice, later, melanie, caroline)}
+    successors = {asked.key: advice, melanie.key: caroline}
+    ranked = [(asked.key, 0.9), (melanie.key, 0.8), (later.key, 0.7)]
+
+    kept = people_replies(successors)
+    assert kept == {melanie.key: caroline}
+    shown = build_passages(ranked, lines, kept, limit=5)
+    assert [[li.msg_id for li in p.lines] for p in shown] == [[1], [1, 2], [5]]
+    every = build_passages(ranked, lines, successors, limit=5)
+    assert [[li.msg_id for li in p.lines] for p in every] == [[1, 2], [1, 2], [5]]
+
+
+def test_for_a_now_question_the_newest_user_message_rises():
+    old = line(1, "I work at Acme as a tester.", session="s1", day=1)
+    new = line(1, "I started at Globex last week!", session="s2", day=20)
+    reply = line(2, "Congrats on Globex!", session="s2", day=20, role="assistant")
+    far = line(1, "Globex is hiring testers.", session="s3", day=25)
+    lines = {li.key: li for li in (old, new, reply, far)}
+    ranked = best_first([(old.key, 1.0), (reply.key, 0.95), (new.key, 0.8), (far.key, 0.1)])
+
+    risen = present_first(ranked, lines, weight=0.5, candidates=3)
+    assert [k for k, _ in risen][:2] == [new.key, old.key]
+    scores = dict(risen)
+    assert scores[new.key] == pytest.approx(0.8 * 1.5)
+    assert scores[old.key] == pytest.approx(1.0)  # the oldest candidate gains nothing
+    assert scores[reply.key] == pytest.approx(0.95)  # an assistant's reply cannot rise
+    assert scores[far.key] == pytest.approx(0.1)  # nor a message below the candidates
+    assert present_first(ranked, lines, weight=0.0, candidates=3) == ranked
+
+
+@pytest.mark.parametrize(("query", "present"), [
+    ("where do I work now?", True),
+    ("do I still play tennis on weekends", True),
+    ("what am I reading these days", True),
+    ("what's my current phone", True),
+    ("我现在住在哪个区", True),
+    ("我目前还在学吉他吗", True),
+    ("how long ago did I move to Denver", False),  # set against the past
+    ("is my new place bigger than my old one", False),
+    ("what did I do before I worked at Globex", False),
+    ("我现在的工资比以前高多少", False),
+    ("我搬到成都离现在多久了", False),
+    ("what did I cook for my sister", False),
+    ("我上次去的那家火锅店叫什么", False),
+])
+def test_a_question_about_how_things_stand_now_is_told_apart(query, present):
+    assert asks_present(query) is present
+
