@@ -67,3 +67,28 @@ def test_for_a_now_question_the_newest_user_message_rises():
 def test_a_question_about_how_things_stand_now_is_told_apart(query, present):
     assert asks_present(query) is present
 
+
+def test_a_passage_that_cannot_fit_is_passed_over_uncut(monkeypatch):
+    """Once the context is nearly full, a long message further down is not cut to size
+    (the slowest step of a question) — a short one that fits still comes in."""
+    import graphmem.retrieve.compress as compress
+    from graphmem.retrieve.passages import Passage
+
+    cut: list[int] = []
+    real = compress.line_text
+
+    def counted(li, *args, **kwargs):
+        cut.append(li.msg_id)
+        return real(li, *args, **kwargs)
+
+    monkeypatch.setattr(compress, "line_text", counted)
+    words = "the harbour walk took us past the old market and the castle gardens"
+    first = line(1, " ".join([f"Day {i}: {words}." for i in range(1, 6)]), session="s1")
+    long = line(2, " ".join([f"Stop {i}: {words}." for i in range(1, 30)]), session="s2")
+    short = line(3, "I moved to Leith in May.", session="s3")
+    passages = [Passage(li.event_id, li.session_id, [li], 1.0 - i / 10)
+                for i, li in enumerate((first, long, short))]
+    _, _, text = compress.choose("episodic", [], passages, "where did I move",
+                                 80, 5, chinese=False)
+    assert "Leith" in text and "Stop 1" not in text
+    assert cut == [1, 3]  # the long one was passed over without being cut

@@ -106,7 +106,7 @@ def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> 
         few_keywords=config.few_keywords, message_k=_message_k(q, config),
         message_candidates=search_width(max(_message_k(q, config), 1), config),
         message_floor=_floor(q, config.message_floor))
-    row = runner.read("retrieve/recall_question", **params)[0]
+    row = runner.read_values("retrieve/recall_question", **params)[0]
     by_id = {m["message"]["message_id"]: m for m in row["messages"]}
     said = [by_id[i] for i in row["said"]]
     if q.strict and row["said_seen"] >= params["said_candidates"]:

@@ -32,6 +32,10 @@ from graphmem.text.words import content_words
 HEADERS_EN = ("[Known facts]", "[Reference only: old or uncertain]", "[Past conversations]")
 HEADERS_ZH = ("[长期知识]", "[仅供参考：久未验证或不确定]", "[相关对话]")
 DEFAULTS = RetrievalConfig()
+# A message is shown at no less than about half of its whole or its cap (a long one is cut
+# to nearly its cap, small talk leaves a short one; measured: 95% of lines shown take more):
+# a passage whose lines could not fit at that is passed over without cutting them to size.
+LEAST_SHARE = 0.5
 _DATED = re.compile(r"(.+?)\s*\(([^()]+)\)")
 
 
@@ -202,10 +206,12 @@ def choose(
             continue
         cap = lead_tokens if rank < config.lead_passages else line_tokens
         reply_cap = reply_tokens if reply_tokens and rank < config.assistant_passages else cap
-        block = Block(passage, tuple(line_text(li, query,
-                                               reply_cap if li.role == "assistant" else cap,
-                                               names, li.message_id in outdated)
-                                     for li in passage.lines))
+        caps = [reply_cap if li.role == "assistant" else cap for li in passage.lines]
+        if used + LEAST_SHARE * _least_tokens(passage.lines, caps) > budget:
+            continue  # cannot fit: not cut to size (the slowest step of a question)
+        block = Block(passage, tuple(line_text(li, query, line_cap, names,
+                                               li.message_id in outdated)
+                                     for li, line_cap in zip(passage.lines, caps, strict=True)))
         if not any(block.texts):
             continue
         trial = dict(shown)
@@ -223,6 +229,13 @@ def choose(
             kept_facts.append(fact)
     text = _render(kept_facts, lines, blocks, chinese)
     return kept_facts, blocks, text
+
+
+def _least_tokens(lines: Sequence[Line], caps: Sequence[int]) -> int:
+    """About what a passage's lines take at the least once shown (a long message fills
+    nearly its cap; a short one is shown whole), to pass over a passage that cannot fit the
+    room left without cutting its messages to size."""
+    return sum(min(count_tokens(li.content), cap) for li, cap in zip(lines, caps, strict=True))
 
 
 def _asked_and_current(fact: FactHit, asked: set[str]) -> bool:

@@ -142,6 +142,12 @@ class QueryRunner:
     def read(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=False)
 
+    def read_values(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        """``read`` for a statement that returns only values, lists and maps (no nodes or
+        relationships): the rows as the driver made them, without ``Record.data()``'s walk
+        over every nested value (a question's recall returns thousands of them)."""
+        return self._run(name, cypher.load(name), params, write=False, plain=True)
+
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return self._run(name, cypher.load(name), params, write=True)
 
@@ -179,11 +185,14 @@ class QueryRunner:
         return run
 
     def _run(
-        self, name: str, text: str, params: dict[str, Any], *, write: bool, turn: bool = True
+        self, name: str, text: str, params: dict[str, Any], *, write: bool, turn: bool = True,
+        plain: bool = False,
     ) -> list[dict[str, Any]]:
         def work(tx: neo4j.ManagedTransaction) -> list[dict[str, Any]]:
             if write and turn and self._turn is not None:
                 tx.run(self._turn).consume()
+            if plain:
+                return [dict(record.items()) for record in tx.run(text, params)]
             return [record.data() for record in tx.run(text, params)]
 
         def call(session: neo4j.Session) -> list[dict[str, Any]]:
