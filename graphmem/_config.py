@@ -138,6 +138,10 @@ class RetrievalConfig(BaseModel):
     assistant_line_share: float = Field(default=0.4, ge=0, le=1)
     assistant_passages: int = Field(default=2, ge=0)
     redundant: float = Field(default=0.75, ge=0, le=1)  # fact words a shown passage holds
+    # a passage that does not fit at its line caps is cut to the room left (when at least
+    # min_fill_tokens), before a worse-ranked one that fits whole
+    fill_room: bool = True
+    min_fill_tokens: int = Field(default=16, ge=1)
 
     # -- vector and keyword search inside a filter (user, time window). vector_search:
     # "auto" filters inside the index where the server can (2026.x), else scans exactly up

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from graphmem import RetrievalConfig
 from graphmem.retrieve.passages import best_first, build_passages, people_replies, present_first
 from graphmem.retrieve.question import asks_present
+from graphmem.text.tokens import count_tokens
 from tests.test_retrieve import line
 
 
@@ -88,7 +90,32 @@ def test_a_passage_that_cannot_fit_is_passed_over_uncut(monkeypatch):
     short = line(3, "I moved to Leith in May.", session="s3")
     passages = [Passage(li.event_id, li.session_id, [li], 1.0 - i / 10)
                 for i, li in enumerate((first, long, short))]
+    whole_lines = RetrievalConfig(fill_room=False)
     _, _, text = compress.choose("episodic", [], passages, "where did I move",
-                                 80, 5, chinese=False)
+                                 80, 5, chinese=False, config=whole_lines)
     assert "Leith" in text and "Stop 1" not in text
     assert cut == [1, 3]  # the long one was passed over without being cut
+
+
+def test_the_better_passage_is_cut_to_the_room_left_before_a_worse_one_fits():
+    """At a small budget the second passage (the answer, in a long message) is cut to the
+    room the first one left, instead of giving it to a worse-ranked short message."""
+    from graphmem.retrieve.compress import choose
+    from graphmem.retrieve.passages import Passage
+
+    opener = line(1, "ok so im training for the lake harriet half marathon in may, i run 3 days a "
+                  "week and my longest run so far is 6 miles, any tips for the long runs",
+                  session="s1")
+    answer = line(1, "ok so i met someone at my friend tolu's wedding last saturday. his name is "
+                  "femi, hes an architect, we talked for like 3 hours lol. he asked me out. "
+                  "problem: most date spots in lagos are bars and i dont drink at all, never "
+                  "have. ideas for a first date that isnt awkward about that", session="s2")
+    other = line(1, "im a pharmacist in yaba.", session="s3")
+    passages = [Passage(li.event_id, li.session_id, [li], 1.0 - i / 10)
+                for i, li in enumerate((opener, answer, other))]
+    query = "what does femi do for a living"
+    _, _, filled = choose("episodic", [], passages, query, 96, 5, chinese=False)
+    assert "architect" in filled and count_tokens(filled) <= 96
+    _, _, whole = choose("episodic", [], passages, query, 96, 5, chinese=False,
+                         config=RetrievalConfig(fill_room=False))
+    assert "architect" not in whole and "pharmacist" in whole

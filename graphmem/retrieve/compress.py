@@ -207,17 +207,30 @@ def choose(
         cap = lead_tokens if rank < config.lead_passages else line_tokens
         reply_cap = reply_tokens if reply_tokens and rank < config.assistant_passages else cap
         caps = [reply_cap if li.role == "assistant" else cap for li in passage.lines]
-        if used + LEAST_SHARE * _least_tokens(passage.lines, caps) > budget:
+        room = budget - used
+        fill = config.fill_room and room >= config.min_fill_tokens
+        if fill:  # the better passage, cut to the room left, before a worse one that fits
+            caps = _within(caps, room)
+        elif used + LEAST_SHARE * _least_tokens(passage.lines, caps) > budget:
             continue  # cannot fit: not cut to size (the slowest step of a question)
-        block = Block(passage, tuple(line_text(li, query, line_cap, names,
-                                               li.message_id in outdated)
-                                     for li, line_cap in zip(passage.lines, caps, strict=True)))
+
+        def shown_as(caps: list[int], passage: Passage = passage) -> Block:
+            return Block(passage, tuple(
+                line_text(li, query, line_cap, names, li.message_id in outdated)
+                for li, line_cap in zip(passage.lines, caps, strict=True)))
+
+        block = shown_as(caps)
         if not any(block.texts):
             continue
         trial = dict(shown)
         _add(trial, block)
         cost = tokens.of(kept_facts, lines, trial, chinese)
-        if cost <= budget:
+        if cost > budget and fill:  # the date above it, the labels: cut once more
+            block = shown_as(_within(caps, sum(caps) - (cost - budget) - 1))
+            trial = dict(shown)
+            _add(trial, block)
+            cost = tokens.of(kept_facts, lines, trial, chinese)
+        if cost <= budget and any(block.texts):
             blocks.append(block)
             episodes.add(passage.event_id)
             shown, used = trial, cost
@@ -229,6 +242,14 @@ def choose(
             kept_facts.append(fact)
     text = _render(kept_facts, lines, blocks, chinese)
     return kept_facts, blocks, text
+
+
+def _within(caps: Sequence[int], room: int) -> list[int]:
+    """Line caps scaled down to share ``room`` tokens (unchanged when they fit it)."""
+    total = sum(caps)
+    if total <= room:
+        return list(caps)
+    return [max(1, cap * room // total) for cap in caps]
 
 
 def _least_tokens(lines: Sequence[Line], caps: Sequence[int]) -> int:
