@@ -355,6 +355,9 @@ def test_a_question_names_the_predicates_it_asks_about(question, asked):
     ("whats that memory trick you taught me for debits and credits", True),
     ("你之前给我推荐的那本书叫什么", True),
     ("你给我排的大理行程里 最后一天去的庵叫什么", True),
+    ("how much tax did you calculate under the new regime", True),  # the verb's base form
+    ("what did you estimate a heat pump would save us a year", True),
+    ("有效应力那个公式你当时是怎么写的", True),
     ("where do I live now?", False),
     ("我之前好像跟你说过我爸退休前干啥的", False),  # the user told the assistant
     ("what did I tell you about my sister's wedding", False),

@@ -37,13 +37,15 @@ def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
 _ASKS_ASSISTANT = re.compile(
     r"\byou(?:'d|'ve)?\s+(?:\w+\s+){0,2}?(?:said|say|suggest(?:ed)?|recommend(?:ed)?|"
     r"mention(?:ed)?|told|tell|gave|give|listed|list|wrote|write|came up|come up|provided|"
-    r"proposed|planned|put together|drafted|made|calculated|explained|shared|pointed out|"
+    r"proposed|planned|put together|drafted|made|calculated?|estimated?|computed?|quoted?|"
+    r"figured out|figure out|predicted|predict|reckoned|converted|convert|explained|explain|"
+    r"shared|pointed out|"
     r"advised|picked|included|offered|sent|showed|named|called|taught|teach|worked out|"
     r"work out|drilled|had me|have me|walked me through|helped me|help me)\b"
     r"|\byour\s+(?:\w+\s+)?(?:suggestions?|recommendations?|list|plan|answer|advice|script|"
     r"code|summary|recipe|itinerary|draft|email|version|calculation|example|template|idea)s?\b"
     r"|(?<![跟和对给诉问向帮])你(?:之前|上次|上回|那次|刚才|当时|以前)?"
-    r"(?:(?:给|帮|跟|和|对|替)\S{0,4}?)?"
+    r"(?:(?:给|帮|跟|和|对|替)\S{0,4}?)?(?:是)?(?:怎么|咋)?"
     r"(?:说|讲|提到|提过|推荐|建议|列|写|算|安排|提供|告诉|整理|发|教|排|叫|让|开|配|选|挑|"
     r"出|做的|定的|给的|想的|起的)",
     re.IGNORECASE)
