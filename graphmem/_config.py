@@ -102,6 +102,9 @@ class RetrievalConfig(BaseModel):
     # the assistant said (a user's question on a user↔assistant chat brings the long advice
     # after it, which takes the room of the next user message); "always" as a person's
     assistant_replies: Literal["asked", "always"] = "asked"
+    # the assistant's messages count this times their fused score unless the question asks
+    # what the assistant said
+    assistant_weight: float = Field(default=0.7, ge=0, le=1)
     # a message's share of the question's words (rarer ones count more) multiplies its
     # fused score by 1 + this × share: rank fusion alone lets a message two channels found
     # for one common word ("Denver") beat the one keyword hit holding every rare word

@@ -6,7 +6,13 @@ from __future__ import annotations
 import pytest
 
 from graphmem import RetrievalConfig
-from graphmem.retrieve.passages import best_first, build_passages, people_replies, present_first
+from graphmem.retrieve.passages import (
+    best_first,
+    build_passages,
+    people_replies,
+    present_first,
+    weigh_assistant,
+)
 from graphmem.retrieve.question import asks_present
 from graphmem.text.tokens import count_tokens
 from tests.test_retrieve import line
@@ -119,3 +125,27 @@ def test_the_better_passage_is_cut_to_the_room_left_before_a_worse_one_fits():
     _, _, whole = choose("episodic", [], passages, query, 96, 5, chinese=False,
                          config=RetrievalConfig(fill_room=False))
     assert "architect" not in whole and "pharmacist" in whole
+
+
+def test_the_assistants_messages_count_less_unless_asked_about():
+    mine = line(1, "we cancelled split rock, the move is too close", day=10)
+    advice = line(2, "Split Rock is lovely in July: cart-in sites, the lighthouse tour, …",
+                  day=10, role="assistant")
+    lines = {li.key: li for li in (mine, advice)}
+    ranked = best_first([(advice.key, 1.0), (mine.key, 0.8)])
+    weighed = weigh_assistant(ranked, lines, 0.7)
+    assert [k for k, _ in weighed] == [mine.key, advice.key]
+    assert dict(weighed)[advice.key] == pytest.approx(0.7)
+    assert weigh_assistant(ranked, lines, 1.0) == ranked
+
+
+@pytest.mark.parametrize("query", [
+    "I was going through our previous conversation about The Library of Babel, what did "
+    "Borges say about the center",
+    "remind me of that dessert shop we talked about last time",
+    "我们上次聊的那个甜品店叫啥",
+])
+def test_a_question_about_a_past_conversation_asks_what_the_assistant_said_too(query):
+    from graphmem.retrieve.question import asks_assistant
+
+    assert asks_assistant(query)

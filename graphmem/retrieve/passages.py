@@ -150,6 +150,15 @@ def people_replies(successors: Mapping[Key, Line]) -> dict[Key, Line]:
     return {key: reply for key, reply in successors.items() if reply.role != "assistant"}
 
 
+def weigh_assistant(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
+                    weight: float) -> list[tuple[Key, float]]:
+    """The assistant's messages count ``weight`` times their score: a question that does
+    not ask what the assistant said is answered by what the user said (the assistant's long
+    replies share its words and crowd the user's lines out)."""
+    return best_first((key, score * weight if key in lines and lines[key].role == "assistant"
+                       else score) for key, score in ranked)
+
+
 def present_first(ranked: Sequence[tuple[Key, float]], lines: Mapping[Key, Line],
                   weight: float, candidates: int) -> list[tuple[Key, float]]:
     """For a question about how things stand now: the user's messages among the best

@@ -33,7 +33,9 @@ def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
 
 # A question about what the assistant said, made or gave ("what was the restaurant you
 # suggested", "the script you wrote me", "did you say 3,800 per group", "your recipe",
-# "你之前推荐的那本书", "你给我列的清单"): the answer is a line of a long reply.
+# "你之前推荐的那本书", "你给我列的清单") or about what a past conversation said ("our
+# previous conversation about…", "the shop we talked about", "我们上次聊的"): the answer
+# may be a line of a long reply.
 _ASKS_ASSISTANT = re.compile(
     r"\byou(?:'d|'ve)?\s+(?:\w+\s+){0,2}?(?:said|say|suggest(?:ed)?|recommend(?:ed)?|"
     r"mention(?:ed)?|told|tell|gave|give|listed|list|wrote|write|came up|come up|provided|"
@@ -42,8 +44,11 @@ _ASKS_ASSISTANT = re.compile(
     r"shared|pointed out|"
     r"advised|picked|included|offered|sent|showed|named|called|taught|teach|worked out|"
     r"work out|drilled|had me|have me|walked me through|helped me|help me)\b"
+    r"|\b(?:our|the)\s+(?:previous|last|earlier|past|prior|other)\s+(?:conversation|chat|"
+    r"discussion|talk)s?\b|\bwe\s+(?:talked|discussed|chatted|spoke|went over)\b"
     r"|\byour\s+(?:\w+\s+)?(?:suggestions?|recommendations?|list|plan|answer|advice|script|"
     r"code|summary|recipe|itinerary|draft|email|version|calculation|example|template|idea)s?\b"
+    r"|我们(?:之前|上次|上回|那次|以前)?(?:聊|讨论|谈)(?:过|到|的)"
     r"|(?<![跟和对给诉问向帮])你(?:之前|上次|上回|那次|刚才|当时|以前)?"
     r"(?:(?:给|帮|跟|和|对|替)\S{0,4}?)?(?:是)?(?:怎么|咋)?"
     r"(?:说|讲|提到|提过|推荐|建议|列|写|算|安排|提供|告诉|整理|发|教|排|叫|让|开|配|选|挑|"

@@ -38,6 +38,7 @@ from graphmem.retrieve.passages import (
     lexical_scores,
     people_replies,
     present_first,
+    weigh_assistant,
 )
 from graphmem.retrieve.question import Question, asks_assistant, asks_present
 from graphmem.store.episodes import as_datetime
@@ -110,11 +111,14 @@ class PassageRetriever:
         fused = fuse([(keys, weight) for _, weight, keys in channels], c.rrf_k)
         found.coverage = lexical_scores([found.lines[k] for k, _ in fused], q.query)
         ranked = by_coverage(fused, found.coverage, c.coverage_weight)
+        asked = asks_assistant(q.query)
+        if c.assistant_weight < 1 and not asked:
+            ranked = weigh_assistant(ranked, found.lines, c.assistant_weight)
         if c.present_weight and asks_present(q.query):
             ranked = present_first(ranked, found.lines, c.present_weight, c.present_candidates)
         ranked = found.ranked = diversify(ranked, c.session_decay)
         successors = found.successors if c.replies else {}
-        if c.assistant_replies == "asked" and not asks_assistant(q.query):
+        if c.assistant_replies == "asked" and not asked:
             successors = people_replies(successors)
         return build_passages(ranked, found.lines, successors,
                               limit=max(2 * q.top_k_episodes, q.top_k_episodes + 4))
