@@ -149,3 +149,24 @@ def test_a_question_about_a_past_conversation_asks_what_the_assistant_said_too(q
     from graphmem.retrieve.question import asks_assistant
 
     assert asks_assistant(query)
+
+
+@pytest.mark.parametrize("query", [
+    "what's the name of our dog", "what should i order at the cafe this afternoon",
+    "which e-bike did Sam's brother recommend", "how many 5k runs did i do in 2025",
+])
+def test_the_words_a_line_shares_with_an_english_question_are_found_as_stemming_finds_them(
+        query):
+    """Coverage without stemming every word of every line (the costliest step of a question
+    over long replies): the same words as ``content_words(text) & wanted``."""
+    from graphmem.retrieve.passages import _latin_finder
+    from graphmem.text.words import content_words
+
+    texts = ["After lunch we went to the cafe, Afternoon tea is what's next!",
+             "what a dog! Biscuit's the name, he's our dog's best friend",
+             "my brother's e-bike: the Aventon Pace; Sam's brother recommended it",
+             "ran a 5k on 3 May 2025, another 5k later, and a 10k", "no shared words here"]
+    wanted = content_words(query)
+    find = _latin_finder(frozenset(wanted))
+    for text in texts:
+        assert find(text) == content_words(text) & wanted

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -24,7 +24,7 @@ from math import fsum
 from graphmem.text.language import is_chinese, split_speaker
 from graphmem.text.sentences import mask_abbreviations, unmask
 from graphmem.text.tokens import count_tokens
-from graphmem.text.words import content_words, stem
+from graphmem.text.words import QUERY_STOPWORDS, STEM_CHARS, content_words, stem
 
 ELLIPSIS = " … "
 # A sentence ends at . ! ? followed by a space (closing quotes and brackets stay with it),
@@ -101,7 +101,12 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     wanted = content_words(query, names)
     if not wanted:
         return {li.key: 0.0 for li in lines}
-    found = {li.key: content_words(speaker_and_text(li)[1], names) & wanted for li in lines}
+    if any(is_chinese(w) for w in wanted):
+        found = {li.key: content_words(speaker_and_text(li)[1], names) & wanted
+                 for li in lines}
+    else:  # only Latin words wanted: find them, without stemming every word of every line
+        find = _latin_finder(frozenset(wanted))
+        found = {li.key: find(speaker_and_text(li)[1]) for li in lines}
     frequency: dict[str, int] = {}
     for words in found.values():
         for w in words:
@@ -109,6 +114,33 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     total = fsum(1.0 / frequency.get(w, 1) for w in wanted)  # fsum: the same in any order
     return {key: fsum(1.0 / frequency[w] for w in words) / total
             for key, words in found.items()}
+
+
+@lru_cache(maxsize=256)
+def _latin_finder(wanted: frozenset[str]) -> Callable[[str], set[str]]:
+    """Which of the ``wanted`` Latin stems a text holds, as ``content_words(text) & wanted``
+    has them (a word's stem: its first five letters, or the whole word when shorter), by one
+    regular expression over the text instead of stemming each of its words."""
+    stems = sorted(wanted)
+    end = r"['+-]*(?![A-Za-z0-9'+-])"
+
+    def part(i: int, stem: str) -> str:
+        if len(stem) < STEM_CHARS:  # the whole word ("what's" is one, "what" is not)
+            suffix = "'s" if stem in QUERY_STOPWORDS else "(?:'s)?"
+            return rf"(?P<w{i}>{re.escape(stem)}){suffix}{end}"
+        function_words = [w for w in QUERY_STOPWORDS if w.startswith(stem)]  # "after"
+        unless = (rf"(?!(?:{'|'.join(map(re.escape, function_words))}){end})"
+                  if function_words else "")
+        return rf"{unless}(?P<w{i}>{re.escape(stem)})"
+
+    parts = [part(i, stem) for i, stem in enumerate(stems)]
+    pattern = re.compile(r"(?<![A-Za-z0-9'+-])['+-]*(?:" + "|".join(parts) + ")",
+                         re.IGNORECASE)
+
+    def find(text: str) -> set[str]:
+        return {stems[int(m.lastgroup[1:])] for m in pattern.finditer(text)
+                if m.lastgroup is not None}
+    return find
 
 
 def fuse(rankings: Sequence[tuple[Sequence[Key], float]], k: int = 60
