@@ -26,7 +26,7 @@ def reembed(runner: QueryRunner, embedder: Embedder,
     """Embed every episode and fact version with ``embedder``; returns how many of each."""
     for row in runner.read("admin/show_vector_indexes"):
         if row["name"] in VECTOR_INDEXES and row["dimension"] not in (None, embedder.dimension):
-            runner.write("schema_drop_vector_index", index=row["name"])
+            runner.schema_change("schema_drop_vector_index", index=row["name"])
     apply_schema(runner, embedder.dimension)  # indexes of the new dimension; no space check
     counts = runner.read("store/count_embedded")[0]
     total = int(counts["episodes"]) + int(counts["facts"])

@@ -125,8 +125,9 @@ def test_writers_and_consolidation_together_need_no_deadlock_retry(
 
 
 def test_the_retry_counter_sees_a_real_deadlock(neo4j_uri, user_id):
-    """The check above is only worth something if a deadlock would be counted."""
-    runner = QueryRunner(neo4j_uri, None)
+    """The check above is only worth something if a deadlock would be counted (with writes
+    in parallel: the write turn leaves two transactions nothing to deadlock on)."""
+    runner = QueryRunner(neo4j_uri, None, serial_writes=False)
     a, b = f"{user_id}-a", f"{user_id}-b"
     runner.write("store/lock_users", user_ids=[a, b])
     both_hold_one = threading.Barrier(2, timeout=30)

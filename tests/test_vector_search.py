@@ -95,9 +95,9 @@ def test_an_unfiltered_index_is_rebuilt_with_its_filters(runner):
     if not runner.server().search_clause:
         assert runner.server().filtered_indexes == frozenset()
         return
-    runner.write("schema_drop_vector_index", index="fact_embedding")
-    runner.write_text("old fact index", "CREATE VECTOR INDEX fact_embedding FOR (f:Fact) ON "
-                      "f.embedding OPTIONS {indexConfig: {`vector.dimensions`: 384}}")
+    runner.schema_change("schema_drop_vector_index", index="fact_embedding")
+    runner.schema_change("old fact index", "CREATE VECTOR INDEX fact_embedding FOR (f:Fact) "
+                         "ON f.embedding OPTIONS {indexConfig: {`vector.dimensions`: 384}}")
     assert not runner.server(refresh=True).filters("fact_embedding")
     apply_schema(runner, DIM)  # as on the first connect of 2026.x to a 5.26 database
     assert runner.server().filters("fact_embedding")

@@ -149,7 +149,9 @@ class QueryRunner:
         return self._run(name, cypher.load(name), params, write=False, plain=True)
 
     def write(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return self._run(name, cypher.load(name), params, write=True)
+        # a schema statement (cypher/schema*.cypher) cannot share a transaction with the turn
+        return self._run(name, cypher.load(name), params, write=True,
+                         turn=not name.startswith("schema"))
 
     def schema_change(self, name: str, text: str | None = None, **params: Any) -> None:
         """Run a schema statement (a named one, or ``text`` built from a named template:
