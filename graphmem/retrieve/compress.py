@@ -198,6 +198,13 @@ def choose(
     episodes: set[str] = set()
     shown: Shown = {}
     used = tokens.of(kept_facts, lines, shown, chinese)
+
+    def priced(block: Block) -> tuple[Shown, int]:
+        """What is shown with ``block`` added, and the tokens of that context."""
+        trial = dict(shown)
+        _add(trial, block)
+        return trial, tokens.of(kept_facts, lines, trial, chinese)
+
     for rank, passage in enumerate(passages):  # best first; each kept if the block fits
         if used >= budget:
             break
@@ -213,23 +220,14 @@ def choose(
             caps = _within(caps, room)
         elif used + LEAST_SHARE * _least_tokens(passage.lines, caps) > budget:
             continue  # cannot fit: not cut to size (the slowest step of a question)
-
-        def shown_as(caps: list[int], passage: Passage = passage) -> Block:
-            return Block(passage, tuple(
-                line_text(li, query, line_cap, names, li.message_id in outdated)
-                for li, line_cap in zip(passage.lines, caps, strict=True)))
-
-        block = shown_as(caps)
+        block = _shown_as(passage, caps, query, names, outdated)
         if not any(block.texts):
             continue
-        trial = dict(shown)
-        _add(trial, block)
-        cost = tokens.of(kept_facts, lines, trial, chinese)
+        trial, cost = priced(block)
         if cost > budget and fill:  # the date above it, the labels: cut once more
-            block = shown_as(_within(caps, sum(caps) - (cost - budget) - 1))
-            trial = dict(shown)
-            _add(trial, block)
-            cost = tokens.of(kept_facts, lines, trial, chinese)
+            caps = _within(caps, sum(caps) - (cost - budget) - 1)
+            block = _shown_as(passage, caps, query, names, outdated)
+            trial, cost = priced(block)
         if cost <= budget and any(block.texts):
             blocks.append(block)
             episodes.add(passage.event_id)
@@ -242,6 +240,13 @@ def choose(
             kept_facts.append(fact)
     text = _render(kept_facts, lines, blocks, chinese)
     return kept_facts, blocks, text
+
+
+def _shown_as(passage: Passage, caps: Sequence[int], query: str, names: set[str],
+              outdated: set[str]) -> Block:
+    """A passage's lines as shown, each cut to its cap."""
+    return Block(passage, tuple(line_text(li, query, cap, names, li.message_id in outdated)
+                                for li, cap in zip(passage.lines, caps, strict=True)))
 
 
 def _within(caps: Sequence[int], room: int) -> list[int]:
