@@ -577,3 +577,37 @@ def test_a_date_is_the_one_said_weekday_and_day_of_month_together(text, fact):
                                   "doing a party saturday 26th"])
 def test_a_weekday_that_is_not_the_day_of_month_said_gives_no_date(text):
     assert not {f for f in chat(text) if f[1] == "date"}
+
+
+# -- things end: a plan or a one-off for a time said is over once that time is past -------
+
+
+def _ends(text: str) -> dict[str, datetime | None]:
+    """Each reading's value → until when it holds (TS is Sunday 12 January 2025)."""
+    return {c.value: c.valid_until for c in RuleExtractor().extract(episode(text))}
+
+
+@pytest.mark.parametrize(("text", "value", "until"), [
+    ("im going to run the lake harriet half marathon on march 9", "lake harriet",
+     datetime(2025, 3, 10, tzinfo=UTC)),                      # a one-off read generically
+    ("we're going camping at split rock next week", "camping at split rock",
+     datetime(2025, 1, 20, tzinfo=UTC)),                      # a plan for next week
+    ("I'm starting a pottery class next week", "pottery class",
+     datetime(2025, 1, 20, tzinfo=UTC)),
+])
+def test_a_plan_or_one_off_ahead_holds_until_its_time(text, value, until):
+    ends = _ends(text)
+    assert value in ends, ends
+    assert ends[value] == until
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("im starting chemo next week", "chemo"),                   # a state begins then
+    ("I switched to day shift starting feb 3", "day shift"),    # so does this
+    ("I work saturdays at the bookshop", "saturdays"),          # every week, no one day
+    ("I'm going to learn python", "learn python"),              # no time said
+])
+def test_what_begins_recurs_or_has_no_time_does_not_end(text, value):
+    ends = _ends(text)
+    assert value in ends, ends
+    assert ends[value] is None

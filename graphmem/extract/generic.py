@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from graphmem.facts.predicates import PREDICATES
@@ -65,25 +65,43 @@ _AHEAD = re.compile(r"\b(?:for|starting|beginning|from|until|till)\s+(?:the\s+|o
                     re.IGNORECASE)
 
 
+# A date that starts something lasting: "starting May 6", "from aug 1", "as of June".
+_STARTS = re.compile(r"\b(?:starting|beginning|from|as\s+of|since)\s+(?:the\s+|on\s+)?$",
+                     re.IGNORECASE)
+# Verbs of a lasting state that begins at the date: "starting chemo next week", "joining
+# the team in May", "moving to Leeds in June".
+_BEGINS = frozenset({"start", "begin", "join", "move", "switch", "become", "retire", "open",
+                     "launch", "enrol", "enroll", "relocate"})
+_HORIZON = timedelta(days=400)  # further ahead than that, a date is more likely misread
+
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _RECURRING = re.compile(rf"\b(?:every|each)\s+{_WEEKDAY}\b|\b{_WEEKDAY}s\b|\b{_WEEKDAY}\s+"
                         r"(?:nights|evenings|mornings|afternoons)\b", re.IGNORECASE)
 
 
-def _when(verb: Token, text: str, observed_at: datetime) -> datetime:
+def _when(verb: Token, text: str, observed_at: datetime) -> tuple[datetime, datetime | None]:
     """When ``verb``'s clause happened: its time hint resolved, else when it was said. A
     date without a year ("June 20", "on Saturday") is the last one for a verb in the past
     ("we went there on June 20") and the next one otherwise ("my race is on June 20",
-    "I'm flying out Saturday", "booked it for June 20")."""
+    "I'm flying out Saturday", "booked it for June 20"). Second, until when the reading
+    holds: a one-off ahead is over once its time is past ("my race is on June 20",
+    "camping next week"); what starts then ("switched to day shift starting May 6",
+    "starting chemo next week") and anything not ahead has no end (None)."""
     window = resolve_window(text, observed_at)
     if window is None or window.since is None or _RECURRING.search(text):
-        return observed_at  # "on Thursday nights", "every Monday": no one day
+        return observed_at, None  # "on Thursday nights", "every Monday": no one day
     past = verb.tag_ in {"VBD", "VBN"} and not any(
         c.lower_ in {"will", "'ll", "shall"} for c in verb.children)
-    if past and not _AHEAD.search(text[:text.find(window.expression)]):
-        return window.since
+    before = text[:text.find(window.expression)]
+    if past and not _AHEAD.search(before):
+        return window.since, None
     ahead = resolve_date(text, observed_at)
-    return ahead.start if ahead is not None else window.since
+    if ahead is None:
+        return window.since, None
+    one_off = (not _STARTS.search(before) and verb.lemma_.lower() not in _BEGINS
+               and observed_at < ahead.start
+               and ahead.end - observed_at < _HORIZON)
+    return ahead.start, ahead.end if one_off else None
 
 
 def _phrase(token: Token) -> str:
@@ -355,8 +373,8 @@ def parse(clauses: Sequence[str]) -> list[Doc]:
 def generic_candidates(
     doc: Doc, observed_at: datetime, first_person: str, she: str | None, he: str | None,
     covered: Sequence[tuple[int, int]] = (),
-) -> list[tuple[str, str, str, bool, str, datetime]]:
-    """``(entity, predicate, value, negated, sentence, when)`` readings of a parsed
+) -> list[tuple[str, str, str, bool, str, datetime, datetime | None]]:
+    """``(entity, predicate, value, negated, sentence, when, until)`` readings of a parsed
     sentence; verbs inside ``covered`` character spans (read by a specific rule) are
     skipped. ``sentence`` is the subject's name and the verb phrase as said."""
     out = []
@@ -386,7 +404,8 @@ def generic_candidates(
         negated = any(c.dep_ == "neg" for c in verb.children)
         phrase = _verb_phrase(verb, subject_token)
         lead = " ".join(_subtree_text(c) for c in _leading(verb, subject_token))
-        when = _when(verb, f"{lead} {phrase}", observed_at)  # of this verb, not another's
+        # the time of this verb, not another's
+        when, until = _when(verb, f"{lead} {phrase}", observed_at)
         sentence = f"{subject} {phrase}"
-        out.append((subject, predicate, value, negated, sentence, when))
+        out.append((subject, predicate, value, negated, sentence, when, until))
     return out

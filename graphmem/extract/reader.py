@@ -259,8 +259,9 @@ def _generic_each(deferred: Sequence[_Deferred]) -> list[list[Candidate]]:
         covered = [(bisect_left(where, a), bisect_left(where, b)) for a, b in item.covered]
         out[i] = [
             Candidate(entity, predicate, value, negated, confidence, item.observed_at,
-                      item.clause.strip(), sentence=f"{sentence} ({when:%-d %b %Y})")
-            for entity, predicate, value, negated, sentence, when in generic_candidates(
+                      item.clause.strip(), valid_until=until,
+                      sentence=f"{sentence} ({when:%-d %b %Y})")
+            for entity, predicate, value, negated, sentence, when, until in generic_candidates(
                 doc, item.observed_at, item.first_person, item.she, item.he, covered)]
     return out
 

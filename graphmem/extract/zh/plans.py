@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import replace
-from datetime import timedelta
 
 from graphmem.extract.candidate import (
     Context,
@@ -126,9 +123,9 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
             value, negated = m.group(2), bool(m.group(1))
             if re.match(r"不(?!错|少|久|同|管|但|到)", value):  # 决定不要二胎了
                 value, negated = value[1:], True
-            _until(t, found, lambda: plan(part, _plan_value(value), negated, ctx, found))
+            plan(part, _plan_value(value), negated, ctx, found)
     elif m := first_search(_GOAL, t):
-        _until(t, found, lambda: plan(part, _plan_value(m.group(1)), False, ctx, found))
+        plan(part, _plan_value(m.group(1)), False, ctx, found)
     elif match(r"^(?:后来|那就|还是)?算了吧?$", t) and ctx.plans:  # 我原本打算买车，后来算了
         entity, value = ctx.plans[-1]
         found.add(entity, "plans_to", value, True, 0.8)
@@ -138,33 +135,3 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
                 found.add(entity, "plans_to", value, True, 0.8)
                 break
 
-
-# Holidays a plan is made for, and when they end (month, day): a plan for 五一 is over
-# after 五一, done or not.
-_HOLIDAYS = {"五一": (5, 6), "劳动节": (5, 6), "国庆": (10, 8), "十一": (10, 8), "暑假": (9, 1),
-             "寒假": (3, 1), "中秋": (10, 8), "端午": (6, 20)}
-
-
-def _until(text: str, found: Found, say: Callable[[], None]) -> None:
-    """``say`` the plan; when ``text`` says when it is (五一, 国庆, 8月份, 10月17号), the
-    plan holds until then — it is no plan any more once that time is past."""
-    first = len(found.items)
-    say()
-    said = found.items[first:]
-    if not said or said[0].negated:
-        return
-    ts = said[0].observed_at
-    until = None
-    if m := search("|".join(_HOLIDAYS), text):
-        month, day = _HOLIDAYS[m.group(0)]
-        until = ts.replace(month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
-        if until <= ts:
-            until = until.replace(year=until.year + 1)
-    else:
-        from graphmem.text.timeparse import resolve_date
-
-        mention = resolve_date(text, ts)
-        if mention is not None and mention.end > ts and mention.end - ts < timedelta(days=400):
-            until = mention.end
-    if until is not None:
-        found.items[first:] = [replace(c, valid_until=until) for c in said]
