@@ -17,6 +17,7 @@ from graphmem.extract.en import rules as english_rules
 from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
+from graphmem.extract.values import fits
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
@@ -107,7 +108,7 @@ class RuleExtractor:
                 episode_found.extend(each)
             readings = readings[len(episode_deferred):]
             said_in = {a.ts: a.msg_id for a in reversed(episode.actions)}  # first at ts
-            out.append(dedupe([replace(c, msg_id=said_in.get(c.observed_at, 0))
+            out.append(settle([replace(c, msg_id=said_in.get(c.observed_at, 0))
                                 for c in episode_found]))
         return out
 
@@ -285,10 +286,12 @@ def _may_read(item: _Deferred) -> bool:
                 or not _NO_ELLIPSIS.match(text))
 
 
-def dedupe(found: Sequence[Candidate]) -> list[Candidate]:
-    """One candidate per (entity, predicate, value, negated): the most confident, latest."""
+def settle(found: Sequence[Candidate]) -> list[Candidate]:
+    """What an episode's reading keeps: the candidates whose value fits their predicate
+    (``values.fits``), one per (entity, predicate, value, negated) — the most confident,
+    latest."""
     best: dict[tuple[str, str, str, bool], Candidate] = {}
-    for c in found:
+    for c in filter(fits, found):
         key = (c.entity, c.predicate, c.value.lower(), c.negated)
         if key not in best or c.confidence >= best[key].confidence:
             best.pop(key, None)

@@ -29,7 +29,7 @@ from graphmem._errors import StoreUnavailableError
 from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
-from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, dedupe
+from graphmem.extract.reader import MAX_READ_CHARS, RuleExtractor, settle
 from graphmem.ingest.background import BackgroundQueue
 from graphmem.ingest.forgetting import Freshness, LateWrite
 from graphmem.ingest.splitter import episode_id, key_of
@@ -93,7 +93,7 @@ class OnlineReader:
             self._readings[key] = reading
             while len(self._readings) > self.max_sessions:
                 self._readings.popitem(last=False)
-        return [replace(c, msg_id=msg.msg_id) for c in dedupe(found)]
+        return [replace(c, msg_id=msg.msg_id) for c in settle(found)]
 
     def forget(self, user_id: str) -> None:
         with self._lock:

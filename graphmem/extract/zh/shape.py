@@ -72,6 +72,11 @@ def _tags(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in posseg.cut(text))
 
 
+def tags(text: str) -> tuple[tuple[str, str], ...]:
+    """jieba's (word, part-of-speech) pairs of ``text`` (cached)."""
+    return _tags(text)
+
+
 def tidy(value: str) -> str:
     """Emoji, fillers (那种, 之类的) and trailing particles off."""
     value = strip_emoji(value).strip(" ：:、，,。.!！~～")
@@ -136,7 +141,7 @@ def place(value: str) -> str:
     jieba knows (ns), a known place word at its end (区, 路, 村…), or a known place."""
     from graphmem.extract.vocab import PLACES_ZH
 
-    value = re.sub(r"(?:这边|那边|这块|那块|这里|那里|附近|一带|周边)$", "", tidy(value))
+    value = re.sub(r"(?:这边|那边|这块|那块|这里|那里|附近|一带|周边|本地|老家)$", "", tidy(value))
     if not 2 <= len(value) <= 10 or not re.fullmatch(rf"{_HAN}+", value):
         return ""
     if value in PLACES_ZH or _PLACE_END.search(value):
