@@ -173,6 +173,20 @@ def test_a_place_is_known_by_its_shape():
     (["单身派对可能9月底搞"], set(), {("派对", "date", "2025-09-30", False)}),
     (["暑假想带娃去青岛 7月9号到13号 老王说项目上请不了假"], set(),
      {("项目", "date", "2025-07-09", False)}),
+    # someone named inside a clause without a subject of its own owns what it says
+    (["入职第一周 带我的主管林工是潮汕人 人很好"], set(),
+     {("user", "is_from", "潮汕", False)}),
+    (["新 boss Martin 是德国人 超级 direct"], set(), {("user", "is_from", "德国", False)}),
+    (["听说隔壁王姐对花生过敏"], set(), {("user", "allergic_to", "花生", False)}),
+    # …but not a companion, and 这 / 那 point back to the one the clauses were about
+    (["跟同事小樊每周打羽毛球"], {("user", "likes", "羽毛球", False)}, set()),
+    (["乐乐天天往我这跑 对了这孩子对芒果过敏"], {("乐乐", "allergic_to", "芒果", False)},
+     {("user", "allergic_to", "芒果", False)}),
+    # she / he typed in English, and English fillers before a Chinese clause
+    (["想给他做顿 dinner he's 北京人 超爱吃面 但是对虾过敏"], set(),
+     {("user", "is_from", "北京", False), ("user", "allergic_to", "虾", False)}),
+    (["我闺蜜小雨最近在减肥 btw 她不吃晚饭"], {("闺蜜", "name", "小雨", False)},
+     {("user", "dietary_restriction", "晚饭", False)}),
 ])
 def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
     got = read(*messages)

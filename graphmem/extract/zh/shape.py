@@ -28,8 +28,10 @@ _SPACE = re.compile(rf"(?<={_HAN})\s+|\s+(?={_HAN})|(?<=[！!？?。~～])\s+")
 _CONNECTIVE = re.compile(rf"(?<={_HAN})(?=但是|然后|不过(?![敏来去])|可是)")
 
 
-# A name in Latin letters alone before Chinese words ("Martin 是德国人"): it opens that clause.
-_LATIN_NAME_ALONE = re.compile(r"[A-Z][a-z]{1,11}")
+# A name in Latin letters before Chinese words ("Martin 是德国人", "boss Martin 是德国人") or
+# an English she / he ("dinner he's 北京人"), at the end of a Latin run: it opens that clause.
+_LATIN_OPENER = re.compile(r"^(?:(?i:boss|manager|colleague|friend|roommate|bf|gf)\s+)?"
+                           r"[A-Z][a-z]{1,11}$|(?:^|(?<=\s))(?i:she|he)(?:'s|\s+is|\s+was)?$")
 
 
 def clauses(sentence: str) -> list[str]:
@@ -40,8 +42,10 @@ def clauses(sentence: str) -> list[str]:
             out.extend(p.strip() for p in _CONNECTIVE.split(piece) if p.strip())
     joined: list[str] = []
     for clause in out:
-        if joined and _LATIN_NAME_ALONE.fullmatch(joined[-1]) and re.match(_HAN, clause):
-            joined[-1] = f"{joined[-1]} {clause}"  # the words as the sentence has them
+        if joined and re.match(_HAN, clause) and (
+                opener := _LATIN_OPENER.search(joined[-1])):
+            before = joined[-1][:opener.start()].strip()  # "dinner he's": "he's" opens
+            joined[-1:] = [*([before] if before else []), f"{opener.group(0)} {clause}"]
         else:
             joined.append(clause)
     return joined

@@ -38,7 +38,10 @@ _HAN = r"[\u4e00-\u9fff]"
 
 _LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以|因为|其实|然后|另外|还有|对了|哦|"
                    r"嗯嗯|嗯|哈哈|好的|好了|只是|就是|反正|总之|那么|那|而|还是|说实话|老实说|"
-                   r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽)+[，,!！\s]*")
+                   r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽|"
+                   # English fillers typed before Chinese words: "btw 她吃素", "ok 我…"
+                   r"(?i:btw|by the way|anyway|ok|okay|lol|also|and|but|so|oh|hmm|well)(?=\s))+"
+                   r"[，,!！\s]*")
 
 
 _ME = r"(?:我的|我|俺|偶|本人)"
@@ -178,9 +181,11 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
     elif m := match(rf"^([{_SURNAMES}](?:{_HONORIFIC}))", text):
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
-    elif m := match(r"^(?:她|他)(?!们)", text):
-        person = she_or_he(m.group(0), ctx)
-        subjects, rest = ((person,) if person else None), text[m.end():]
+    elif m := match(r"^(?:(她|他)(?!们)|(?i:(she|he)(?:'s|\s+is|\s+was)?)(?=\s|[\u4e00-\u9fff]))",
+                    text):  # "he's 北京人": code-mixed chat says she / he in English too
+        pronoun = m.group(1) or {"she": "她", "he": "他"}[m.group(2).lower()]
+        person = she_or_he(pronoun, ctx)
+        subjects, rest = ((person,) if person else None), text[m.end():].lstrip()
     elif match(r"^我的", text):
         return Part(None, text)  # 我的老师…: someone of the user's the memory cannot name
     elif match(r"^(?:他们|她们|它们|他俩|她俩|大家|有人|有一个|其中|别人|人家)", text):
@@ -202,6 +207,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         subjects = (who,)
         if rest.startswith("的") and not rest.startswith("的话"):
             subjects = None
+    elif _someone_is_topic(text):
+        return Part(None, text, hedged, past)  # 带我的主管林工是潮汕人: 林工's, not the user's
     else:
         implicit = None if is_reported(text) and not _DIAGNOSED.match(text) else carry
         if (implicit is not None and text.startswith("叫") and ctx.last is not None
@@ -209,6 +216,28 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             implicit = (ctx.last.value,)  # 我养了一只猫，叫年糕
         return Part(implicit, text, hedged, past, subject_said=False)
     return Part(subjects, rest, hedged, past)
+
+
+# Someone named inside a clause that has no subject of its own, as what the clause is
+# about: "带我的主管林工是潮汕人", "新 boss Martin 是德国人", "听说隔壁王姐对花生过敏" — not
+# after a word that makes them a companion or an object (跟同事小樊打羽毛球, 给我妈买药), nor
+# after 这 / 那, which point back to whoever the clauses before were about (这孩子对芒果过敏).
+_TOPIC = re.compile(
+    rf"(?<![跟和带给陪约找问让对与同替帮请叫这那])(?:{_ME}|我们的?)?(?:新的?|以前的?)?\s*"
+    rf"(?:(?:{REL_ZH}|boss|manager|colleague|friend|roommate|bf|gf)\s*"
+    rf"([A-Z][a-z]{{1,11}}|[小老阿][\u4e00-\u9fff]|[\u4e00-\u9fff]工)?|([A-Z][a-z]{{1,11}}))\s*"
+    rf"(?:也|还|都|一直|从小)?(?:是[\u4e00-\u9fff]{{1,6}}人|对[\u4e00-\u9fff]{{1,8}}过敏|吃素|"
+    rf"不吃|不能吃|爱吃|喜欢|讨厌|是(?:个|一个|一名|一位)?[\u4e00-\u9fff]{{1,6}}(?:师|员|生|工|家))",
+    re.IGNORECASE)
+
+
+def _someone_is_topic(text: str) -> bool:
+    """Does a clause without a subject of its own say something of someone it names?"""
+    m = _TOPIC.search(text)
+    if m is None:
+        return False
+    latin = m.group(2)
+    return latin is None or latin.lower() not in NOT_NAMES
 
 
 # Someone met whose name comes next: 朋友给我介绍了个女生 (叫周雨), 认识了个人 (叫许嘉言),
