@@ -674,7 +674,7 @@ def test_everyday_ways_of_saying_a_fact(texts, wanted):
 
 
 @pytest.mark.parametrize(("text", "unwanted"), [
-    ("my dad's a retired firefighter", ("father", "works_as")),  # not his job now
+    ("my mom's a former nurse", ("mother", "works_as")),  # not her job now
     ("I'm going to learn Spanish before the summer", ("user", "studies")),  # a plan
     ("我们家宝宝对牛奶蛋白过敏", ("user", "allergic_to")),  # the baby's, not the user's
     ("我最好的朋友大刘刚搬去深圳了，在大疆上班", ("user", "lives_in")),  # the friend's
@@ -692,6 +692,18 @@ def test_what_is_not_so_now_or_not_the_users_is_not_said(text, unwanted):
         assert ("宝宝", "allergic_to", "牛奶蛋白", False) in got
     if "大刘" in text:
         assert {("朋友", "lives_in", "深圳", False), ("朋友", "works_at", "大疆", False)} <= got
+
+
+def test_a_retired_job_is_said_as_retired_and_a_lower_case_name_after_kin_is_a_name():
+    assert ("dad", "works_as", "firefighter (retired)", False) in conversation(
+        "my dad's a retired firefighter")
+    assert {("husband", "name", "Daniel", False),
+            ("husband", "works_as", "maths teacher", False)} <= conversation(
+        "my husband daniel is a maths teacher and tries to negotiate with him")
+    assert {("boyfriend", "name", "Raj", False),
+            ("boyfriend", "works_as", "software developer", False)} <= conversation(
+        "my boyfriend raj is a software developer")
+    assert not {f for f in conversation("my friend group is a mess") if f[1] == "name"}
 
 
 def test_a_plan_decided_against_and_a_study_given_up_end():

@@ -99,11 +99,20 @@ def merge_appositives(sentence: str) -> str:
         sentence)
 
 
-def _name_after(text: str, sentence: str = "") -> tuple[str, int] | None:
+def _name_after(text: str, sentence: str = "", kin: bool = False) -> tuple[str, int] | None:
     m = match(rf"\s+({NAME})\b(?!')", text)
     if m and m.group(1).split()[0].lower().rstrip(".") not in NOT_NAMES:
         return m.group(1), m.end()
-    return _lower_name_after(text, sentence)
+    return _lower_name_after(text, sentence, kin)
+
+
+# Relatives whose word is seldom the first half of a compound ("my friend group", "my work
+# life" are things; "my husband daniel is a maths teacher" is a name).
+_KIN_WORDS = frozenset({
+    "husband", "wife", "partner", "boyfriend", "girlfriend", "fiance", "fiancee", "fiancé",
+    "fiancée", "son", "daughter", "mom", "mum", "mother", "dad", "father", "brother",
+    "sister", "grandma", "grandpa", "grandmother", "grandfather", "aunt", "uncle", "cousin",
+    "niece", "nephew", "stepdad", "stepmom", "stepson", "stepdaughter"})
 
 
 # After "my daughter kayla", what shows that a lower-case word was a name: a verb of her
@@ -131,12 +140,14 @@ _NOT_NAME_WORDS = frozenset({
     "can", "could", "should", "might", "must", "shall", "may", "not", "no", "yes"})
 
 
-def _lower_name_after(text: str, sentence: str) -> tuple[str, int] | None:
+def _lower_name_after(text: str, sentence: str, kin: bool = False) -> tuple[str, int] | None:
     """A name typed in lower case after a relation or a pet ("my daughter kayla is 15",
     "our cat pickle (9, ginger)", "my buddy dale wants"): one word that is not a word of
     the sentence's grammar, followed by what a name is followed by — and, when a
     dictionary lists it ("dale", "pickle"), not at the clause's end unless the sentence
-    sets it apart ("pickle (9", "marlene, love it")."""
+    sets it apart ("pickle (9", "marlene, love it"), nor before "is a" unless it follows a
+    relative's word (``kin``: "my husband daniel is a maths teacher", not "my friend group
+    is a mess")."""
     m = match(r"\s+([a-z][a-z'-]{1,20})\b(?!')", text)
     if not m:
         return None
@@ -151,8 +162,9 @@ def _lower_name_after(text: str, sentence: str) -> tuple[str, int] | None:
             return None  # "my mom literally", "my dad passed"
         if match(r"\s*$", rest) and not search(rf"\b{re.escape(word)}\s*[(,]", sentence):
             return None
-        if match(r"\s+(?:is|was|has|had)\s+(?:a|an|the|so|too|very|really|not|no)\b", rest,
-                 IC) and not search(rf"\b{re.escape(word)}\s*[(,]", sentence):
+        if not kin and match(r"\s+(?:is|was|has|had)\s+(?:a|an|the|so|too|very|really|not|"
+                             r"no)\b", rest, IC) and not search(
+                rf"\b{re.escape(word)}\s*[(,]", sentence):
             return None  # "my friend group is a mess": a thing, not a name
     return word.capitalize(), m.end()
 
@@ -341,7 +353,7 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         rel = (m.group("relw") or m.group("bare")).lower()
         found.add(USER, "has_relation", rel, False, 0.9, "person")
         subjects: tuple[str, ...] = (rel,)
-        if (named := _name_after(text[end:], ctx.sentence)) is not None:
+        if (named := _name_after(text[end:], ctx.sentence, rel in _KIN_WORDS)) is not None:
             end += named[1]
             if any(owner == rel and name != named[0].lower() for name, owner in ctx.names.items()
                    ) and named[0].lower() not in ctx.names:

@@ -166,8 +166,10 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     if job and at is None and (after := search(rf"{re.escape(job)}\s+(?:at|for|with)\s+", t, IC)):
         at = lower_phrase(t[after.end():]) or None  # "the night shift lead at hallett logistics"
         at = at if at and is_proper(at) else None
-    if job and re.match(r"(?i:retired|former|ex-|ex\s|previous|old)\b", job):
-        job = None  # "my dad's a retired firefighter": not what he does now
+    if job and (retired := match(r"(?i:retired)\s+", job)):
+        job = f"{job[retired.end():]} (retired)"  # "a retired firefighter", as 退休 is read
+    if job and re.match(r"(?i:former|ex-|ex\s|previous|old)\b", job):
+        job = None  # "my ex-boss", "a former nurse": not what they do now
     if job and not re.match(r"(?i:student)\b", job):
         found.say(part, "works_as", job.strip(), negated, 0.8, "job")
     if at and (called := search(rf"^\s*(?i:called|named)\s+({ORG_NAME})", t[t.find(at) +
