@@ -87,6 +87,16 @@ def test_key_facts_match_who_they_belong_to():
     assert matches({"entity": "sister", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "user", "predicate": "has_pet", "value": "beagle"}, key)
     assert not matches({"entity": "sister", "predicate": "likes", "value": "beagle"}, key)
+    # an owner written as relation and name ("弟弟林佳明", "Gary Lindqvist") is found by the name
+    brother = {"owner": "弟弟林佳明", "owner_relation": "", "attribute": "job",
+               "value": "在深圳做外贸", "status": "current"}
+    assert matches({"entity": "林佳明", "predicate": "works_as", "value": "外贸"}, brother)
+    assert not matches({"entity": "林悦", "predicate": "works_as", "value": "外贸"}, brother)
+    colleague = {"owner": "Gary Lindqvist", "attribute": "job", "value": "physics teacher"}
+    assert matches({"entity": "Gary", "predicate": "works_as", "value": "physics teacher"},
+                   colleague)
+    assert not matches({"entity": "Lin", "predicate": "works_as", "value": "physics teacher"},
+                       colleague)
 
 
 def test_salient_words_fold_accents_and_say_mother_for_mum():

@@ -112,7 +112,8 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     if key.get("attribute") == "relation" and _names_relation(fact, key):
         return True
     entity = str(fact["entity"]).lower()
-    if entity not in owners(key) and not any(o in entity for o in owners(key) if len(o) > 1):
+    if entity not in owners(key) and not any(o in entity for o in owners(key) if len(o) > 1) \
+            and not _named_in_owner(entity, str(key.get("owner", ""))):
         return False
     predicates = ATTRIBUTE_PREDICATES.get(key.get("attribute", "other"))
     if predicates is not None and fact["predicate"] not in predicates:
@@ -122,6 +123,17 @@ def matches(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     if len(said) == 1 and _HAN.fullmatch(said) and said in str(key["value"]):
         return True  # 猫, 葱, 虾: a one-character Chinese value the key holds
     return bool(salient(value) & salient(str(key["value"])))
+
+
+def _named_in_owner(entity: str, owner: str) -> bool:
+    """Is the fact's entity the name a key's owner holds beside the relation ("林佳明" of
+    "弟弟林佳明", "Gary" of "Gary Lindqvist")?"""
+    owner = owner.lower()
+    if len(entity) < 2 or entity == "user":
+        return False
+    if _HAN.fullmatch(entity):
+        return entity in owner
+    return bool(re.search(rf"(?<![a-z]){re.escape(entity)}(?![a-z])", owner))
 
 
 def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
