@@ -86,3 +86,4 @@ def test_the_reader_keeps_only_what_fits():
     found = RuleExtractor().extract(episode)
     assert all(fits(c) for c in found)
     assert ("user", "works_at", "一礼拜") not in {(c.entity, c.predicate, c.value) for c in found}
+

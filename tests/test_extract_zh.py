@@ -187,6 +187,16 @@ def test_a_place_is_known_by_its_shape():
      {("user", "is_from", "北京", False), ("user", "allergic_to", "虾", False)}),
     (["我闺蜜小雨最近在减肥 btw 她不吃晚饭"], {("闺蜜", "name", "小雨", False)},
      {("user", "dietary_restriction", "晚饭", False)}),
+    # a retired job, said as retired
+    (["你好 我是个退休的会计 今年56"], {("user", "works_as", "会计（已退休）", False)}, set()),
+    # Cantonese and northwestern dialect, read the Mandarin way
+    (["hi 我系兽医 喺天河一间宠物医院做嘢"], {("user", "works_as", "兽医", False)}, set()),
+    (["阿敏生日 佢钟意食海鲜 我唔食芫荽㗎"],
+     {("阿敏", "likes", "海鲜", False), ("user", "dietary_restriction", "芫荽", False)}, set()),
+    (["我细佬何家豪6月结婚"], {("弟弟", "name", "何家豪", False)}, set()),
+    (["你好 额是退休的中学物理老师 额有痛风"],
+     {("user", "works_as", "中学物理老师（已退休）", False), ("user", "has_condition", "痛风", False)},
+     set()),
 ])
 def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
     got = read(*messages)
@@ -209,3 +219,17 @@ def test_plans_end_when_dropped_or_done_and_hold_until_their_time():
 def test_a_text_handed_over_to_be_summarized_says_nothing_of_the_user():
     assert not read("帮我总结下这段 三点以内\n私域通过企业微信、社群等载体沉淀用户，我们都很喜欢")
     assert ("user", "works_as", "护士", False) in read("帮我翻译下这段 我是护士\nThe patient...")
+
+
+@pytest.mark.parametrize(("said", "mandarin"), [
+    ("我系兽医 喺天河做嘢", "我是兽医 在天河做东西"),
+    ("佢钟意食海鲜 我唔食芫荽㗎", "他喜欢吃海鲜 我不吃芫荽"),
+    ("额是退休的老师 跟额说", "我是退休的老师 跟我说"),
+    ("等额本息和等额本金", "等额本息和等额本金"),         # 额 inside a word stays
+    ("销售额和额外的费用", "销售额和额外的费用"),
+    ("我们的关系系统很复杂", "我们的关系系统很复杂"),      # no Cantonese word: 系 stays
+])
+def test_dialect_is_read_the_mandarin_way_and_mandarin_is_left_alone(said, mandarin):
+    from graphmem.extract.zh.dialect import mandarin as to_mandarin
+
+    assert to_mandarin(said) == mandarin

@@ -18,6 +18,7 @@ from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.values import fits
+from graphmem.extract.zh import dialect
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
@@ -150,6 +151,8 @@ class RuleExtractor:
         lang = _CHINESE if is_chinese(sentence) else _ENGLISH
         if lang is _ENGLISH:
             sentence = english.merge_appositives(sentence)
+        else:
+            sentence = dialect.mandarin(sentence)  # 我系兽医 → 我是兽医, 额是 → 我是
         ctx.last, ctx.sentence = None, sentence
         carry: tuple[str, ...] | None = (USER,)  # who a clause without a subject is about
         covered: list[tuple[int, int]] = []

@@ -49,6 +49,8 @@ _IS_JOB = (rf"(不)?是(?:一名|一个|一位|个|名)?(?![在从对把被给�
            rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
 
 
+_IS_RETIRED_JOB = (rf"是(?:一名|一个|一位|个|名)?(?:已经?)?退休(?:了的|的)?"
+                   rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
 _DOES = rf"^(?:现在|目前|如今|平时|主要)?(?:在.{{1,12}})?(?:做|当)({_WORD}{{1,8}})"
 
 
@@ -56,7 +58,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     """我是护士; 是做外贸的; 在杭州一家互联网公司做产品经理; 在华为上班; 跳槽到了腾讯;
     入职网易第四天; (我对象在华为上班，)做硬件工程师; 学校给我安排了初三年级组长, 不当班主任了."""
     job = org = None
-    negated = False
+    negated = retired = False
     m = search(_AT_ORG_DO, t)
     if m and _org_like(m.group(1)) and _job_like(_bare(m.group(2))):
         job = _bare(m.group(2))
@@ -66,6 +68,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         org = _org(m.group(1))
     if job is None and (m := search(r"是做(.{1,6}?)的|^做(.{1,6}?)的$", t)):
         job = m.group(1) or m.group(2)  # 是做外贸的, (我是Kevin，)做跨境电商的
+    elif job is None and (m := search(_IS_RETIRED_JOB, t)) and heads(t[:m.start()]):
+        job, retired = m.group(1), True  # 我是个退休的会计, 是退休的中学物理老师
     elif job is None and (m := search(_IS_JOB, t)) and heads(
             re.sub(r"^(?:退休前|退休之前)", "", t[:m.start()])):
         negated, job = bool(m.group(1)), m.group(2)  # (教我们的是个年轻老师: someone else)
@@ -79,7 +83,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             ctx.person == part.subjects[0]) and _job_like(t) and len(t) <= 6:
         job = t  # (认识了个人 叫许嘉言) 建筑师: who they are, said next
     job = _job(job) if job else None
-    if job and search(r"^(?:退休前|退休之前)", t):
+    if job and (retired or search(r"^(?:退休前|退休之前)", t)):
         job += "（已退休）"  # 我爸退休前是中学老师
     elif job is None and search(_HAS_RETIRED, ctx.sentence) and (m := search(_RETIRED, t)) and (
             work := _job(m.group(2))):  # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休
