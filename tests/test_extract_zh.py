@@ -195,8 +195,8 @@ def test_a_place_is_known_by_its_shape():
      {("阿敏", "likes", "海鲜", False), ("user", "dietary_restriction", "芫荽", False)}, set()),
     (["我细佬何家豪6月结婚"], {("弟弟", "name", "何家豪", False)}, set()),
     (["你好 额是退休的中学物理老师 额有痛风"],
-     {("user", "works_as", "中学物理老师（已退休）", False), ("user", "has_condition", "痛风", False)},
-     set()),
+     {("user", "works_as", "中学物理老师（已退休）", False),
+      ("user", "has_condition", "痛风", False)}, set()),
 ])
 def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
     got = read(*messages)
