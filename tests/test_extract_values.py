@@ -32,6 +32,8 @@ def said(entity: str, predicate: str, value: str, negated: bool = False) -> Cand
     ("user", "dietary_restriction", "一口", False),
     ("mentor", "is", "mentor", False),                 # the subject itself
     ("周扬", "name", "周扬", True),                     # a name denied to the one it names
+    ("黑猫", "works_as", "设计", False),                # someone's job read as the pet's
+    ("dog", "plans_to", "go to the beach", False),
     ("girlfriend", "works_at", "startup in", False),   # cut mid-phrase
     ("user", "plans_to", "via port augusta", False),
     ("user", "plans_to", "since hokkaido", True),
@@ -58,6 +60,7 @@ def test_values_of_no_shape_their_predicate_holds_are_dropped(entity, predicate,
     ("user", "budget", "1000左右", False),             # predicates of time and amount
     ("trip", "date", "2025-07-09", False),
     ("Kayla", "name", "Kayla", False),                 # a name is its entity's own
+    ("猫", "likes", "鱼", False),                      # a pet's taste is its own
     ("user", "plans_to", "long weekend in leura", False),
     ("user", "plans_to", "just bike with dev", False),
     ("user", "works_at", "拼多多", False),             # 多多 is no numeral

@@ -10,7 +10,7 @@ either language:
   of beginning — "started running in feb", "switched to tuesdays" — and the predicates of
   time and amount: date, budget, age…);
 - **the subject itself**: "mentor is mentor"; a name denied to the one it names
-  ("周扬不叫周扬");
+  ("周扬不叫周扬"); **a job, school or plan of a pet** (someone's, read as the pet's);
 - **a value cut mid-phrase**: an English value ending on a preposition ("works at startup
   in"), a plan that opens with a preposition or adverb ("plans to via port augusta",
   "since hokkaido");
@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import Candidate
+from graphmem.extract.vocab import PET_EN, PET_PREFIX_ZH, PET_ZH
 from graphmem.text.language import is_chinese
 
 # Predicates whose value is a time or an amount.
@@ -66,6 +67,8 @@ def fits(c: Candidate) -> bool:
         return False
     if c.predicate in _OF_TIME_OR_AMOUNT:
         return True
+    if c.predicate in _PEOPLES_ONLY and _PET.fullmatch(c.entity):
+        return False  # "佢做设计成日熬夜" read of the cat: a pet has no job, school or plan
     if c.predicate == "name":  # "周扬不叫周扬": a name denied to the one it names
         return not (c.negated and value.lower() == c.entity.lower())
     if value.lower() == c.entity.lower():
@@ -80,6 +83,12 @@ def fits(c: Candidate) -> bool:
         return False
     return not (c.predicate == "plans_to" and (_PLAN_OPENING.match(value)
                                                or _TIME_ALONE.match(value.split()[0])))
+
+
+# What only a person has: a pet said to have one was taken for someone else.
+_PEOPLES_ONLY = frozenset({"works_as", "works_at", "studies", "plans_to", "is_from",
+                           "speaks", "uses_tool", "uses_channel"})
+_PET = re.compile(rf"(?:{PET_EN})s?|{PET_PREFIX_ZH}(?:{PET_ZH})", re.IGNORECASE)
 
 
 # The typed predicates of people's lives: none holds a time of the week.
