@@ -94,6 +94,9 @@ class RetrievalConfig(BaseModel):
     few_keywords: int = Field(default=5, ge=0)  # fewer keyword hits: episodes join in
     vector_messages: int = Field(default=20, ge=0)  # nearest messages read (their vectors)
     message_weight: float = Field(default=3.0, ge=0)  # their weight in the fusion
+    # ... when the messages are transcripts of people talking to each other ("Caroline: …",
+    # LoCoMo), not a user's chat with an assistant: episodes tell those well
+    people_message_weight: float = Field(default=1.0, ge=0)
     message_floor: float | None = Field(default=None, ge=-1, le=1)  # cosine they need (None: any)
     session_decay: float = Field(default=1.0, gt=0, le=1)  # per further message of a session
     window_weight: float = Field(default=1.0, ge=0)  # messages inside the question's window

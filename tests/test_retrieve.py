@@ -22,7 +22,7 @@ from graphmem.retrieve.passages import (
 )
 from graphmem.retrieve.question import about_time_only
 from graphmem.retrieve.rank import fact_score, is_reference_only
-from graphmem.retrieve.recall import by_coverage
+from graphmem.retrieve.recall import between_people, by_coverage
 from graphmem.retrieve.router import route_query
 from graphmem.retrieve.when import annotate
 from graphmem.text.language import split_speaker
@@ -384,3 +384,16 @@ def test_a_reply_the_question_asks_about_shows_more_of_itself():
     _, _, text = choose("episodic", [], [passage], "what veggie restaurant did I pick in "
                         "edinburgh", 512, 3, chinese=False)
     assert "David Bann" not in text
+
+
+def test_transcripts_of_people_talking_are_told_from_a_chat_with_an_assistant():
+    people = [line(i, f"{who}: went to the lake on sunday")
+              for i, who in enumerate(["Caroline", "Melanie", "Caroline"])]
+    chat = [line(1, "I went to the lake on sunday"),
+            line(2, "Sounds lovely! Here are three lakes: …", role="assistant"),
+            line(3, "Mom: call me when you land")]  # one pasted line
+    assert between_people(people)
+    assert not between_people(chat)
+    assert not between_people([])
+    assert RetrievalConfig().people_message_weight < RetrievalConfig().message_weight
+

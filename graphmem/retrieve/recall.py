@@ -17,7 +17,7 @@ question, ranked by similarity × decay × recency boost (``facts``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -43,7 +43,7 @@ from graphmem.retrieve.passages import (
 from graphmem.retrieve.question import Question, asks_assistant, asks_present
 from graphmem.store.episodes import as_datetime
 from graphmem.store.runner import QueryRunner
-from graphmem.text.language import is_chinese
+from graphmem.text.language import is_chinese, split_speaker
 from graphmem.text.tokens import count_tokens
 
 # The passage channels' names (``Recalled.channels``, ``Memory.explain_query``).
@@ -101,8 +101,10 @@ class PassageRetriever:
             if c.fact_pointers and read.pointed:
                 channels.append((FACT_POINTERS, c.fact_weight, _take(found, read.pointed)))
             if read.near_messages:
-                channels.append((NEAREST_MESSAGES, c.message_weight,
-                                 _take(found, read.near_messages)))
+                near = _take(found, read.near_messages)
+                weight = (c.people_message_weight if between_people(found.lines.values())
+                          else c.message_weight)
+                channels.append((NEAREST_MESSAGES, weight, near))
             if read.episodes:
                 # the time window ∩ vector channel: the whole story of a question only about
                 # a time, and what is left when the question's words are not in the messages
@@ -141,6 +143,14 @@ def by_coverage(fused: Sequence[tuple[Key, float]], coverage: dict[Key, float],
     first."""
     return best_first((key, score * (1 + weight * coverage.get(key, 0.0)))
                       for key, score in fused)
+
+
+def between_people(lines: Iterable[Line]) -> bool:
+    """Are these messages transcripts of people talking to each other — most of them
+    "Caroline: …" lines, with a speaker's name — rather than a user's chat with an
+    assistant?"""
+    said = [split_speaker(line.content)[0] is not None for line in lines]
+    return bool(said) and 2 * sum(said) > len(said)
 
 
 def _take(found: Recalled, rows: Sequence[dict[str, Any]]) -> list[Key]:
