@@ -47,6 +47,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import threading
 import time
 import uuid
 from collections.abc import Callable
@@ -141,6 +142,12 @@ class ConsolidationWorker:
         self.lease_s = lease_s
         self.min_episodes = min_episodes
         self._runner = _runner_for(memory)  # its own connection, from the public config
+        self._stopping = threading.Event()
+
+    def stop(self) -> None:
+        """Take no further user: a run going on ends after the user in hand (its lease
+        released, the run recorded); the users left wait for the next worker run."""
+        self._stopping.set()
 
     def close(self) -> None:
         """Close the worker's own connection (the ``Memory`` stays open)."""
@@ -186,7 +193,11 @@ class ConsolidationWorker:
         run = WorkerRun(run_id=uuid.uuid4().hex, owner=self.owner, started_at=started,
                         finished_at=started, duration_s=0.0)
         log.info("consolidation run %s started: %d users with work", run.run_id, len(users))
-        for user_id in users:
+        for done, user_id in enumerate(users):
+            if self._stopping.is_set():
+                log.info("consolidation run %s stopping: %d users left for the next run",
+                         run.run_id, len(users) - done)
+                break
             if not self.acquire(user_id):
                 run.users_leased_elsewhere += 1
                 continue

@@ -120,7 +120,12 @@ def test_the_app_the_worker_and_the_cli_share_one_folder(neo4j_uri, tmp_path, us
         status = app.stop()
         if worker is not None:
             worker.send_signal(signal.SIGINT)
-            worker_status = worker.wait(timeout=120)
+            try:
+                worker_status = worker.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                worker.kill()  # never left running to consolidate other tests' users
+                worker.wait()
+                raise
     assert status == 0, (tmp_path / "app.log").read_text()
     assert worker_status == 0, (tmp_path / "worker.log").read_text()
     sessions = cli(tmp_path, env, "episodes", user_id, "--json")

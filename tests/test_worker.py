@@ -55,6 +55,30 @@ class RecordingWorker(ConsolidationWorker):
             self.spans[user_id].append((self.owner, start, time.monotonic()))
 
 
+class StoppedAfterOne(ConsolidationWorker):
+    """Asked to stop while it holds its first user (as Ctrl-C does during a run)."""
+
+    def _process(self, user_id, now, run):
+        self.stop()
+        super()._process(user_id, now, run)
+
+
+def test_a_stopped_worker_finishes_the_user_in_hand_and_takes_no_other(
+        neo4j_uri, embedder, tmp_path, user_id):
+    users = [f"{user_id}-stop{i}" for i in range(3)]
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "s", embedder=embedder,
+                        online_extraction=False) as mem:
+        mem.add_messages([m for u in users for m in life_story(u, sessions=2)])
+        mem.flush()
+        worker = StoppedAfterOne(mem, owner=f"stopper-{user_id}")
+        run = worker.run_once(NOW)  # (other tests' users may have work too: any one first)
+        assert run.users == 1  # the one in hand, whole
+        left = [u for u in users if not mem.facts(u)]
+        assert len(left) >= 2  # the others wait for the next run…
+        again = ConsolidationWorker(mem, owner=f"next-{user_id}").run_once(NOW)
+        assert again.users >= 2 and not [u for u in users if not mem.facts(u)]  # …and get it
+
+
 def test_two_workers_at_once_never_share_a_user_nor_duplicate_versions(
         neo4j_uri, embedder, driver, tmp_path, user_id):
     settings = {"embedder": embedder, "online_extraction": False}

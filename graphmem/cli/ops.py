@@ -3,7 +3,6 @@ worker, stats, the demo, the MCP server, and the benchmarks (a separate package)
 
 from __future__ import annotations
 
-import contextlib
 import json
 from datetime import datetime
 from pathlib import Path
@@ -154,8 +153,12 @@ def worker(
         scheduler = BlockingScheduler()
         job.schedule(scheduler, every)
         console.print(f"worker {job.owner}: a run every {every:g} s (Ctrl-C stops)")
-        with contextlib.suppress(KeyboardInterrupt, SystemExit):
+        try:
             scheduler.start()
+        except (KeyboardInterrupt, SystemExit):
+            job.stop()  # a run going on ends after the user in hand, not after every user
+            if scheduler.running:
+                scheduler.shutdown(wait=True)
 
 
 @app.command()
