@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -225,3 +226,29 @@ def test_worker_once_command_runs_and_stats_show_the_run(neo4j_uri, embedder, tm
     assert "recent worker runs" in table.stdout and "last run with episodes" in table.stdout
     with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "w", embedder=embedder) as mem:
         assert {f.predicate for f in mem.facts(user_id)} >= {"lives_in", "likes"}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+def test_the_worker_stops_on_sigterm_or_sigint_even_started_with_sigint_ignored(
+        neo4j_uri, tmp_path, sig):
+    env = {**os.environ, "PYTHONPATH": str(REPO), "HF_HUB_OFFLINE": "1",
+           "TRANSFORMERS_OFFLINE": "1"}
+    env.pop("GRAPHMEM_NEO4J_URI", None)
+    log = tmp_path / "worker.log"
+    worker = subprocess.Popen(  # as a shell's background job or nohup starts it
+        [sys.executable, "-m", "graphmem", "worker", "--every", "2", "--nice", "0", "--uri",
+         neo4j_uri, "--buffer-dir", str(tmp_path / "cli")],
+        env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"),
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        deadline = time.monotonic() + 300
+        while "consolidation run" not in log.read_text():  # it is running its runs
+            assert worker.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, "the worker never ran"
+            time.sleep(0.5)
+        worker.send_signal(sig)
+        assert worker.wait(timeout=60) == 0, log.read_text()
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()

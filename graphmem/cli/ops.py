@@ -153,12 +153,26 @@ def worker(
         scheduler = BlockingScheduler()
         job.schedule(scheduler, every)
         console.print(f"worker {job.owner}: a run every {every:g} s (Ctrl-C stops)")
+        _stop_on_signals()
         try:
             scheduler.start()
         except (KeyboardInterrupt, SystemExit):
             job.stop()  # a run going on ends after the user in hand, not after every user
             if scheduler.running:
                 scheduler.shutdown(wait=True)
+
+
+def _stop_on_signals() -> None:
+    """SIGINT and SIGTERM (a service manager's stop) end the worker the same graceful way,
+    even when it was started with SIGINT ignored (a background job of a shell, ``nohup``):
+    the run going on ends after the user in hand, its lease released."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
 
 
 @app.command()
