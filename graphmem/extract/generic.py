@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
+from graphmem.extract.plans import HORIZON
 from graphmem.facts.predicates import PREDICATES
 from graphmem.text.language import english_nlp
 from graphmem.text.timeparse import resolve_date, resolve_window
@@ -72,7 +73,6 @@ _STARTS = re.compile(r"\b(?:starting|beginning|from|as\s+of|since)\s+(?:the\s+|o
 # the team in May", "moving to Leeds in June".
 _BEGINS = frozenset({"start", "begin", "join", "move", "switch", "become", "retire", "open",
                      "launch", "enrol", "enroll", "relocate"})
-_HORIZON = timedelta(days=400)  # further ahead than that, a date is more likely misread
 
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _RECURRING = re.compile(rf"\b(?:every|each)\s+{_WEEKDAY}\b|\b{_WEEKDAY}s\b|\b{_WEEKDAY}\s+"
@@ -100,7 +100,7 @@ def _when(verb: Token, text: str, observed_at: datetime) -> tuple[datetime, date
         return window.since, None
     one_off = (not _STARTS.search(before) and verb.lemma_.lower() not in _BEGINS
                and observed_at < ahead.start
-               and ahead.end - observed_at < _HORIZON)
+               and ahead.end - observed_at < HORIZON)
     return ahead.start, ahead.end if one_off else None
 
 

@@ -34,7 +34,8 @@ def plan(part: Part, value: str, negated: bool, ctx: Context, found: Found) -> N
 _HOLIDAYS = {"五一": (5, 6), "劳动节": (5, 6), "国庆": (10, 8), "十一": (10, 8), "暑假": (9, 1),
              "寒假": (3, 1), "中秋": (10, 8), "端午": (6, 20)}
 _HOLIDAY = re.compile("|".join(_HOLIDAYS))
-_HORIZON = timedelta(days=400)
+# Further ahead than this, a date said of a plan or an event is more likely misread.
+HORIZON = timedelta(days=400)
 
 
 def plan_ends(text: str, said_at: datetime) -> datetime | None:
@@ -49,7 +50,7 @@ def plan_ends(text: str, said_at: datetime) -> datetime | None:
     from graphmem.text.timeparse import resolve_date
 
     mention = resolve_date(text, said_at)
-    if mention is not None and said_at < mention.end and mention.end - said_at < _HORIZON:
+    if mention is not None and said_at < mention.end and mention.end - said_at < HORIZON:
         return mention.end
     return None
 

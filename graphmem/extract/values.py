@@ -75,9 +75,9 @@ def fits(c: Candidate) -> bool:
         return False  # "mentor is mentor"
     if is_chinese(value):
         return _fits_chinese(c.predicate, value)
-    if (_TIME_ALONE.match(value) or _RECURRING.match(value)) and (
-            c.predicate in _TYPED or not _RECURRING.match(value)) and (
-            c.predicate.partition("_")[0] not in _BEGINS):
+    recurring = _RECURRING.match(value)  # "saturdays": the time of a habit, for a verb of doing
+    time_alone = (c.predicate in _TYPED) if recurring else _TIME_ALONE.match(value)
+    if time_alone and c.predicate.partition("_")[0] not in _BEGINS:
         return False
     if _DANGLING.search(value):
         return False
@@ -101,11 +101,11 @@ _NO_PLAN_OPENS = ("r", "m", "a", "d", "q", "f")
 
 
 def _fits_chinese(predicate: str, value: str) -> bool:
-    from graphmem.extract.zh.shape import place, tags
+    from graphmem.extract.zh.shape import _tags, place
 
     if _ZH_AMOUNT.match(value) or _ZH_TIME.match(value):
         return False  # 在一礼拜工作, 来自五个, 在学十节, 不吃一口
-    said = tags(value)
+    said = _tags(value)
     if len(said) > 1 and said[-1][1] == "m" and _ZH_NUMERAL.match(said[-1][0]):
         return False  # 滨江一家, 加到两分钟, 酸奶少喝一点: the clause ran on
     if predicate == "plans_to" and said[0][1].startswith(_NO_PLAN_OPENS) and (

@@ -76,11 +76,6 @@ def _tags(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in posseg.cut(text))
 
 
-def tags(text: str) -> tuple[tuple[str, str], ...]:
-    """jieba's (word, part-of-speech) pairs of ``text`` (cached)."""
-    return _tags(text)
-
-
 def tidy(value: str) -> str:
     """Emoji, fillers (那种, 之类的) and trailing particles off."""
     value = strip_emoji(value).strip(" ：:、，,。.!！~～")
