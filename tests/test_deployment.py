@@ -54,8 +54,24 @@ class App:
 
 
 def cli(folder: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "graphmem", *args], cwd=folder, env=env,
-                          capture_output=True, text=True, timeout=600)
+    """``graphmem ARGS`` in ``folder``; one that does not end within 300 s fails the test
+    with where each of its threads was (faulthandler's dump on SIGABRT), not a bare
+    timeout."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "graphmem", *args], cwd=folder,
+        env=env | {"PYTHONFAULTHANDLER": "1"}, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        out, errors = process.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        try:
+            out, errors = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            out, errors = process.communicate()
+        pytest.fail(f"graphmem {' '.join(args)} still ran after 300 s; its threads:\n{errors}")
+    return subprocess.CompletedProcess(process.args, process.returncode, out, errors)
 
 
 def test_the_app_the_worker_and_the_cli_share_one_folder(neo4j_uri, tmp_path, user_id):
