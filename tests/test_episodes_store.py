@@ -199,3 +199,27 @@ def test_buffer_survives_a_restart_and_replays_open_episodes(neo4j_uri, embedder
         [episode] = again.episodes(user_id)
         assert episode.raw_span == (1, 3)
         assert episode.goal == "draft the quarterly report"
+
+
+def test_each_episode_is_stored_with_the_vector_of_its_own_text(memory, driver, embedder,
+                                                                 user_id):
+    """The writer embeds a batch sorted by length (like lengths in one model call): every
+    vector still goes back to its own episode."""
+    sessions = []
+    for i, words in enumerate([40, 2, 25, 1, 60, 8, 3, 33]):  # lengths out of order
+        session = f"{user_id}-s{i}"
+        sessions.append(session)
+        text = f"topic {i}: " + " ".join(f"word{i}x{j}" for j in range(words))
+        memory.add_messages(turns(user_id, session, T0 + timedelta(days=i), text))
+    memory.flush()  # one batch
+    episodes = memory.episodes(user_id)
+    assert len(episodes) == len(sessions)
+    records, _, _ = driver.execute_query(
+        "MATCH (e:Episode {user_id: $u}) RETURN e.event_id AS id, e.embedding AS vector",
+        u=user_id)
+    stored = {r["id"]: r["vector"] for r in records}
+    expected = embedder.embed([episode.text for episode in episodes])
+    for episode in episodes:  # its own text's vector is the nearest, not a neighbour's
+        cosines = [sum(a * b for a, b in zip(stored[episode.event_id], vector, strict=True))
+                   for vector in expected]
+        assert episodes[cosines.index(max(cosines))] is episode and max(cosines) > 0.99

@@ -229,13 +229,19 @@ class EpisodeWriter:
         # in the raw buffer but never becomes an Episode node.
         stored = [c for c in closed if c[0].episode.actions]
         texts = [c.episode.text for c, _ in stored]
+        # like lengths in one call (a call pads every text to its longest): the whole
+        # batch sorted by length, not each call's share of it
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         started = time.perf_counter()
         try:
-            vectors = []
-            for start in range(0, len(texts), EMBED_CALL):
+            vectors: list[list[float]] = [[] for _ in texts]
+            for start in range(0, len(order), EMBED_CALL):
                 if self._stop.is_set():
                     return None
-                vectors.extend(self.embedder.embed(texts[start:start + EMBED_CALL]))
+                call = order[start:start + EMBED_CALL]
+                for i, vector in zip(call, self.embedder.embed([texts[i] for i in call]),
+                                     strict=True):
+                    vectors[i] = vector
         except Exception:  # find the one that fails; embed the others
             vectors, kept = [], []
             for item in stored:
