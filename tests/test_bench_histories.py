@@ -14,7 +14,12 @@ from graphmem_bench.histories.baselines import TurnIndex, words
 from graphmem_bench.histories.data import load_chat_set, load_longmemeval, parse_lme_date
 from graphmem_bench.histories.facts import evaluate, matches, salient, says, still_says
 from graphmem_bench.histories.run import run_histories
-from graphmem_bench.histories.score import answer_score, evidence_score, keys_in_context
+from graphmem_bench.histories.score import (
+    answer_score,
+    evidence_score,
+    keys_in_context,
+    stated_answer_score,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 CHAT = REPO / "benchmarks" / "data" / "chat"
@@ -66,6 +71,19 @@ def test_answer_keys_and_evidence_score_chinese_and_english():
     assert evidence_score(["我妈对虾过敏，海鲜基本不碰"], "User: 我妈对虾过敏，海鲜基本不碰") == 1.0
     assert evidence_score(["我妈对虾过敏，海鲜基本不碰"], "User: 我爸不吃辣") == 0.0
     assert evidence_score([], "x") is None
+
+
+def test_a_computed_answer_is_not_scored_as_stated():
+    evidence = ["I splurged on a pair of boots for $800", "similar boots at a budget store for $50"]
+    # "$750" is in no turn: a context holds it only by chance (neither 0 nor 1)
+    assert answer_score("$750", (), "paid $750 for a sofa") == 1.0
+    assert stated_answer_score("$750", (), evidence, "paid $750 for a sofa") is None
+    assert stated_answer_score("4", (), ["I cooked Ethiopian"], "4 cups of rice") is None
+    # an answer the turns state is scored on the words they hold
+    said = ["I've been loving The New Yorker, which I subscribed to in early February"]
+    assert stated_answer_score("The New Yorker", (), said, "User: the new yorker") == 1.0
+    assert stated_answer_score("The New Yorker", (), said, "User: a magazine") == 0.0
+    assert stated_answer_score("", ("周雨",), [], "周雨") == 1.0  # keys: verbatim in evidence
 
 
 def test_bm25_splits_chinese_into_words_and_dense_ranks_by_cosine(tmp_path):

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 from graphmem import count_tokens
 from graphmem_bench.histories.baselines import SYSTEMS, TurnIndex, VectorCache
 from graphmem_bench.histories.data import TYPES, History, Question
-from graphmem_bench.histories.score import answer_score, evidence_score
+from graphmem_bench.histories.score import answer_score, evidence_score, stated_answer_score
 from graphmem_bench.locomo.score import percentile
 from graphmem_bench.text import embed_questions
 
@@ -40,6 +40,7 @@ class Score(BaseModel):
     answer_in_context: float | None
     evidence_in_context: float | None
     tokens: int
+    stated_answer_in_context: float | None = None
     latency_ms: float = 0.0
 
 
@@ -80,8 +81,10 @@ class HistoriesReport(BaseModel):
                     out[row][system] = 100 * sum(values) / len(values)
         return out
 
-    def counts(self, budget: str) -> dict[str, int]:
-        mine = [s for s in self.scores if s.budget == budget and s.system == "graphmem"]
+    def counts(self, budget: str, metric: str = "answer_in_context") -> dict[str, int]:
+        """Questions scored by ``metric``: type (and "overall") → how many."""
+        mine = [s for s in self.scores if s.budget == budget and s.system == "graphmem"
+                and (metric == "answer_in_context" or getattr(s, metric) is not None)]
         out: dict[str, int] = {}
         for s in mine:
             out[s.type] = out.get(s.type, 0) + 1
@@ -97,10 +100,13 @@ class HistoriesReport(BaseModel):
             title = "graphmem's default context" if budget == "default" else (
                 f"{budget} tokens")
             out += [f"### {title}", ""]
-            counts = self.counts(budget)
             for metric, label in (("answer_in_context", "Answer-in-context (%)"),
+                                  ("stated_answer_in_context", "Stated answer-in-context (%): "
+                                   "only answers their evidence turns state (not a computed "
+                                   "count or difference)"),
                                   ("evidence_in_context", "Evidence-in-context (%)")):
                 table = self.table(budget, metric)
+                counts = self.counts(budget, metric)
                 out += [f"**{label}**", "",
                         "| type | n | " + " | ".join(self.systems) + " |",
                         "| --- | ---: | " + " | ".join("---:" for _ in self.systems) + " |"]
@@ -218,6 +224,8 @@ def run_histories(
                         history_id=history.history_id, question_id=q.question_id,
                         type=q.type, system=system, budget=budget,
                         answer_in_context=answer_score(q.answer, q.keys, context),
+                        stated_answer_in_context=stated_answer_score(
+                            q.answer, q.keys, evidence, context),
                         evidence_in_context=evidence_score(evidence, context),
                         tokens=count_tokens(context), latency_ms=latency))
             done += 1
