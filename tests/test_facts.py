@@ -365,6 +365,30 @@ def test_a_plan_dropped_in_a_later_episode_ends_that_plan(memory, user_id, plan,
     assert history[1].fact.value == value
 
 
+@pytest.mark.parametrize(("plan", "state", "value", "predicate"), [
+    ("我们准备下个月搬家到宝安坪洲", "现在住在坪洲 离地铁近 挺方便的", "坪洲", "lives_in"),
+    ("I'm planning to move to Denver in the spring.", "Settled in now, I live in Denver.",
+     "Denver", "lives_in"),
+])
+def test_a_plan_fulfilled_by_a_later_state_ends(memory, user_id, plan, state, value,
+                                                predicate):
+    episode_apart(memory, user_id, [plan, state])
+    [home] = memory.facts(user_id, predicate=predicate)
+    assert home.value == value and not home.negated
+    [ended] = memory.facts(user_id, predicate="plans_to")
+    assert ended.negated and value in ended.value  # "no longer plans to …"
+    history = memory.history(ended.fact_id, user_id)
+    assert [(v.fact.negated, v.fact.status) for v in history] == [(True, "current"),
+                                                                 (False, "superseded")]
+
+
+def test_a_plan_and_its_goal_said_in_one_breath_stay_a_plan(memory, user_id):
+    episode_apart(memory, user_id, ["I live in Austin and I'm planning to move to Denver.",
+                                    "Also I love tulips."])
+    [plan] = memory.facts(user_id, predicate="plans_to")
+    assert not plan.negated and "Denver" in plan.value
+
+
 def test_a_channel_refused_stays_beside_the_channel_in_use(memory, user_id):
     episode_apart(memory, user_id, ["Please reach me on Slack rather than email",
                                     "actually switch that to Signal"])

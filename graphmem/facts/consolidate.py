@@ -45,7 +45,7 @@ from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableErr
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
-from graphmem.extract.plans import PLAN_END, names_plan
+from graphmem.extract.plans import PLAN_END
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
@@ -68,6 +68,7 @@ from graphmem.facts.normalize import (
     entity_id,
     entity_rows,
 )
+from graphmem.facts.plan_endings import FULFILLING, dropped_plan, fulfilled_plans
 from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
 from graphmem.store.cypher import relationship_type
@@ -403,8 +404,10 @@ class Consolidator:
                 if c.value_kind == PLAN_END:
                     closing.add(version.fact_id)
                 versions.setdefault(user_id, []).append(version)
-        stored = fact_store.current_versions(
-            tx, ((u, v.entity_id, v.predicate) for u, vs in versions.items() for v in vs))
+        mine = [(u, v) for u, vs in versions.items() for v in vs]
+        stored = fact_store.current_versions(  # and the plans a state may fulfil
+            tx, {(u, v.entity_id, v.predicate) for u, v in mine}
+            | {(u, v.entity_id, "plans_to") for u, v in mine if v.predicate in FULFILLING})
         changes: list[Change] = []
         for user_id, mine in versions.items():
             changes += self._decide_all(user_id, mine, stored, closing)
@@ -442,44 +445,38 @@ class Consolidator:
                     stored: dict[tuple[str, str, str], list[CurrentVersion]],
                     closing: Collection[str] = ()) -> list[Change]:
         """The user's new versions decided one after another, each against the current
-        versions as the ones before it left them (``stored`` is updated)."""
-        changes: list[Change] = []
-        for v in versions:
-            current = stored.setdefault((user_id, v.entity_id, v.predicate), [])
-            ended = self._plan_dropped(user_id, v, current)
-            if v.fact_id in closing and ended is v and not any(
-                    c.value_id == v.value_id and not c.negated for c in current):
-                continue  # "考完了" with no plan of it to end: nothing to store
-            v = ended
-            made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
-            changes.extend(made)
-            gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
-            verified = {c.fact_id: c for c in made if isinstance(c, Reverify)}
-            current[:] = [_reverified(cv, verified.get(cv.fact_id)) for cv in current
-                          if cv.fact_id not in gone]
-            if any(isinstance(c, Create | Supersede) for c in made):
-                current.append(CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
-                                              v.observed_at, v.observed_at, (v.episode_id,)))
-        return changes
-
-    def _plan_dropped(self, user_id: str, v: NewVersion,
-                      current: Sequence[CurrentVersion]) -> NewVersion:
-        """A plan dropped in a later episode ("I gave up on the half marathon") ends the
-        current plan it names ("run a half marathon"): the drop takes that plan's value."""
-        if v.predicate != "plans_to" or not v.negated or any(
-                c.value_id == v.value_id for c in current):
-            return v
+        versions as the ones before it left them (``stored`` is updated); a state that
+        fulfils a current plan ends it (``graphmem.facts.plan_endings``)."""
         table = self._tables[user_id]  # loaded by _distill under the lock
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
-        for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
-            plan = names.get(c.value_id)
-            if not c.negated and plan and names_plan(v.value, plan):
-                return replace(
-                    v, value_id=c.value_id, value=plan,
-                    fact_id=fact_version_id(user_id, v.entity_id, v.predicate, c.value_id,
-                                            True, v.episode_id),
-                    sentence=v.sentence.replace(v.value, plan))
-        return v
+        me = entity_id(user_id, USER_KEY)
+        changes: list[Change] = []
+        for new in versions:
+            current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
+            v = dropped_plan(new, current, names)
+            if new.fact_id in closing and v is new and not any(
+                    c.value_id == v.value_id and not c.negated for c in current):
+                continue  # "考完了" with no plan of it to end: nothing to store
+            plans = stored.get((user_id, v.entity_id, "plans_to"), [])
+            who = v.entity if v.entity_id != me else (
+                "用户" if is_chinese(v.sentence) else "the user")
+            for one in [v, *fulfilled_plans(v, plans, names, who)]:
+                changes += self._decide(one, stored.setdefault(
+                    (user_id, one.entity_id, one.predicate), []))
+        return changes
+
+    @staticmethod
+    def _decide(v: NewVersion, current: list[CurrentVersion]) -> list[Change]:
+        """``v`` decided against the current versions of its key, which it then updates."""
+        made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
+        gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
+        verified = {c.fact_id: c for c in made if isinstance(c, Reverify)}
+        current[:] = [_reverified(cv, verified.get(cv.fact_id)) for cv in current
+                      if cv.fact_id not in gone]
+        if any(isinstance(c, Create | Supersede) for c in made):
+            current.append(CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
+                                          v.observed_at, v.observed_at, (v.episode_id,)))
+        return made
 
     @staticmethod
     def _tally(report: ConsolidationReport, changes: Sequence[Change]) -> None:

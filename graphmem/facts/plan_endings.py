@@ -1,0 +1,87 @@
+"""How a current plan ends in a later episode, read against the plans the user has.
+
+- **Dropped**: "I gave up on the half marathon" names the plan "run a half marathon": the
+  drop takes that plan's value, so it ends that very plan (``dropped_plan``).
+- **Fulfilled**: a later state says what the plan was for — "准备搬家到宝安坪洲", then weeks later
+  "住在坪洲"; "打算改练八段锦", then "每天练八段锦"; "planning to move to Denver", then "I live
+  in Denver". The plan is no longer a plan (``fulfilled_plans``): it ends when the state
+  is first said, as a version "no longer plans to …" that supersedes it. Only a state
+  said in another, later episode than the plan counts (a plan and its goal said in one
+  breath are still a plan), and only by a value the plan's own words hold.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from graphmem.extract.plans import names_plan
+from graphmem.facts.conflict import CurrentVersion, NewVersion, fact_version_id
+from graphmem.facts.predicates import sentence
+from graphmem.text.language import is_chinese
+
+# states a plan is made for: a home, a job, a course, a taste or hobby, a pet, a diet
+FULFILLING = frozenset({"lives_in", "works_at", "works_as", "studies", "likes", "has_pet",
+                        "diet"})
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_FILLER = frozenset({"the", "a", "an", "it", "that", "this", "there", "here", "more", "some",
+                     "new", "one", "stuff", "things", "something"})
+
+
+def dropped_plan(v: NewVersion, current: Sequence[CurrentVersion],
+                 names: Mapping[str, str]) -> NewVersion:
+    """A dropped plan (``v``: a negated ``plans_to``) given the value of the current plan it
+    names, when it names one by other words; else ``v`` as it is."""
+    if v.predicate != "plans_to" or not v.negated or any(
+            c.value_id == v.value_id for c in current):
+        return v
+    for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
+        plan = names.get(c.value_id)
+        if not c.negated and plan and names_plan(v.value, plan):
+            return replace(
+                v, value_id=c.value_id, value=plan,
+                fact_id=fact_version_id(v.user_id, v.entity_id, v.predicate, c.value_id,
+                                        True, v.episode_id),
+                sentence=v.sentence.replace(v.value, plan))
+    return v
+
+
+def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
+                    names: Mapping[str, str], who: str) -> list[NewVersion]:
+    """The endings ("no longer plans to …") of the current ``plans`` of ``v``'s entity that
+    the later state ``v`` fulfils; ``who`` names the entity in their sentences."""
+    if v.negated or v.predicate not in FULFILLING or not _telling(v.value):
+        return []
+    endings = []
+    for c in plans:
+        plan = names.get(c.value_id)
+        if (c.negated or not plan or v.episode_id in c.source_episodes
+                or c.valid_from >= v.observed_at or not _holds(plan, v.value)):
+            continue
+        endings.append(replace(
+            v, predicate="plans_to", value_id=c.value_id, value=plan, negated=True,
+            fact_id=fact_version_id(v.user_id, v.entity_id, "plans_to", c.value_id, True,
+                                    v.episode_id),
+            valid_until=None,
+            sentence=sentence(who, "plans_to", plan, True, is_chinese(plan))))
+    return endings
+
+
+def _telling(value: str) -> bool:
+    """A value that can tell one plan from another: two Chinese characters, or a word of
+    three letters that is not a filler."""
+    value = value.strip().lower()
+    if _HAN.search(value):
+        return len(_HAN.findall(value)) >= 2
+    words = [w for w in re.findall(r"[a-z0-9']+", value) if w not in _FILLER]
+    return any(len(w) >= 3 for w in words)
+
+
+def _holds(plan: str, value: str) -> bool:
+    """The plan's words hold the value: 搬家到宝安坪洲 holds 坪洲; "move to denver" holds
+    "Denver" (whole words), not "den"."""
+    plan, value = plan.lower(), value.strip().lower()
+    if _HAN.search(value):
+        return value in plan
+    return re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", plan) is not None
