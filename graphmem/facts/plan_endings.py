@@ -3,11 +3,13 @@
 - **Dropped**: "I gave up on the half marathon" names the plan "run a half marathon": the
   drop takes that plan's value, so it ends that very plan (``dropped_plan``).
 - **Fulfilled**: a later state says what the plan was for — "准备搬家到宝安坪洲", then weeks later
-  "住在坪洲"; "打算改练八段锦", then "每天练八段锦"; "planning to move to Denver", then "I live
-  in Denver". The plan is no longer a plan (``fulfilled_plans``): it ends when the state
+  "住在坪洲"; "去知芽" (a new job), then "在知芽工作"; "planning to move to Denver", then "I
+  live in Denver". The plan is no longer a plan (``fulfilled_plans``): it ends when the state
   is first said, as a version "no longer plans to …" that supersedes it. Only a state
   said in another, later episode than the plan counts (a plan and its goal said in one
-  breath are still a plan), and only by a value the plan's own words hold.
+  breath are still a plan), and only by a value the plan's own words hold. Only a home, a
+  job or a pet: a taste or a course is not what a plan of it is for ("a fishing trip" is
+  not done because the user likes fishing, nor "a vegan cooking class" by a vegan diet).
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ from graphmem.facts.conflict import CurrentVersion, NewVersion, fact_version_id
 from graphmem.facts.predicates import sentence
 from graphmem.text.language import is_chinese
 
-# states a plan is made for: a home, a job, a course, a taste or hobby, a pet, a diet
-FULFILLING = frozenset({"lives_in", "works_at", "works_as", "studies", "likes", "has_pet",
-                        "diet"})
+# states a plan is made for: a home, a job, a pet
+FULFILLING = frozenset({"lives_in", "works_at", "works_as", "has_pet"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FILLER = frozenset({"the", "a", "an", "it", "that", "this", "there", "here", "more", "some",
                      "new", "one", "stuff", "things", "something"})
