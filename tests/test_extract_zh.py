@@ -197,6 +197,13 @@ def test_a_place_is_known_by_its_shape():
     (["你好 额是退休的中学物理老师 额有痛风"],
      {("user", "works_as", "中学物理老师（已退休）", False),
       ("user", "has_condition", "痛风", False)}, set()),
+    # traditional characters (Taiwan, Hong Kong): read the simplified way, kept as typed
+    (["我們下個月搬到台中太平 我對蝦過敏 我老公在台積電上班"],
+     {("user", "plans_to", "搬到台中太平", False), ("user", "allergic_to", "蝦", False),
+      ("老公", "works_at", "台積電", False)}, set()),
+    (["我喺觀塘返工 我女朋友Karen唔食牛肉"],
+     {("女朋友", "dietary_restriction", "牛肉", False)},
+     {("user", "dietary_restriction", "牛肉", False)}),
 ])
 def test_chinese_chat_is_read_for_the_right_person_and_value(messages, said, not_said):
     got = read(*messages)

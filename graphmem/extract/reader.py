@@ -18,7 +18,7 @@ from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.values import fits
-from graphmem.extract.zh import dialect
+from graphmem.extract.zh import dialect, script
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
@@ -149,10 +149,12 @@ class RuleExtractor:
         """Read one sentence into ``out``; the sentence as read, whether it hedged, and
         the character spans of the clauses the rules read (or skipped as questions)."""
         lang = _CHINESE if is_chinese(sentence) else _ENGLISH
+        typed = sentence
         if lang is _ENGLISH:
             sentence = english.merge_appositives(sentence)
-        else:
-            sentence = dialect.mandarin(sentence)  # 我系兽医 → 我是兽医, 额是 → 我是
+        else:  # 我們準備 → 我们准备; 我系兽医 → 我是兽医, 额是 → 我是
+            sentence = dialect.mandarin(plain := script.simplified(sentence))
+            typed = typed if sentence == plain else sentence  # dialect: read as Mandarin
         ctx.last, ctx.sentence = None, sentence
         carry: tuple[str, ...] | None = (USER,)  # who a clause without a subject is about
         covered: list[tuple[int, int]] = []
@@ -200,6 +202,11 @@ class RuleExtractor:
                 covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)
         out[first:] = _corrections(out[first:])
+        if lang is _CHINESE and typed != sentence:  # 寶安坪洲 as typed, not 宝安坪洲
+            out[first:] = [replace(c, entity=script.as_typed(c.entity, sentence, typed),
+                                   value=script.as_typed(c.value, sentence, typed),
+                                   evidence=script.as_typed(c.evidence, sentence, typed))
+                           for c in out[first:]]
         return sentence, hedged, covered
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from graphmem.extract.zh.script import simplified
 from graphmem.store.facts import EntityRow
 from graphmem.text.language import english_nlp, is_chinese, jieba_words
 
@@ -119,7 +120,8 @@ _LEMMA_ONLY = ["parser", "ner"]  # lemmas need the tagger's parts of speech, not
 
 
 def clean_surface(surface: str) -> str:
-    """Lower-cased, possessives and articles dropped, English lemmatized."""
+    """Lower-cased, possessives and articles dropped, English lemmatized, Chinese in
+    simplified characters."""
     return clean_surfaces([surface])[0]
 
 
@@ -135,7 +137,8 @@ def clean_surfaces(surfaces: Sequence[str]) -> list[str]:
     lemmas = {text: " ".join(t.lemma_.lower() if t.pos_ in {"NOUN", "PROPN"} else t.lower_
                              for t in doc)
               for text, doc in zip(english, docs, strict=True)}
-    new = {surface: lemmas.get(text, text).lower() for surface, text in todo.items()}
+    new = {surface: lemmas.get(text, simplified(text) if is_chinese(text) else text).lower()
+           for surface, text in todo.items()}  # 觀塘 and 观塘: one place
     if len(_cleaned) + len(new) > CLEAN_CACHE_SIZE:
         _cleaned.clear()
     _cleaned.update(new)
