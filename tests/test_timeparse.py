@@ -414,3 +414,16 @@ def test_never_raises_on_arbitrary_text(text: str, now: datetime) -> None:
 @given(st.lists(st.sampled_from(TOKENS), max_size=10).map("".join), NOWS)
 def test_never_raises_on_time_like_text(text: str, now: datetime) -> None:
     _check(text, now)
+
+
+@pytest.mark.parametrize(("traditional", "simplified"), [
+    ("我上個月去了哪裡", "我上个月去了哪里"),
+    ("三週前買的那雙鞋", "三周前买的那双鞋"),
+    ("去年聖誕節送了什麼", "去年圣诞节送了什么"),
+])
+def test_a_question_in_traditional_characters_has_the_same_window(traditional, simplified):
+    now = datetime(2025, 6, 15, 12, tzinfo=UTC)
+    window = resolve_window(traditional, now)
+    expected = resolve_window(simplified, now)
+    assert expected is not None and window is not None
+    assert (window.since, window.until) == (expected.since, expected.until)

@@ -18,10 +18,11 @@ from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.values import fits
-from graphmem.extract.zh import dialect, script
+from graphmem.extract.zh import dialect
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
+from graphmem.text import script
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
 

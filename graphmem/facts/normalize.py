@@ -25,9 +25,9 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from graphmem.extract.zh.script import simplified
 from graphmem.store.facts import EntityRow
 from graphmem.text.language import english_nlp, is_chinese, jieba_words
+from graphmem.text.script import simplified
 
 USER_KEY = "user"
 
