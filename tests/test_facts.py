@@ -382,6 +382,24 @@ def test_a_plan_fulfilled_by_a_later_state_ends(memory, user_id, plan, state, va
                                                                  (False, "superseded")]
 
 
+@pytest.mark.parametrize(("first", "later", "partner"), [
+    ("My girlfriend Maya is a nurse.", "ugh we broke up last night, still processing",
+     "girlfriend"),
+    ("我女朋友在南山医院当护士", "唉 我们分手了 她提的", "女朋友"),
+])
+def test_a_break_up_that_names_no_one_ends_the_partner_the_user_has(memory, user_id, first,
+                                                                       later, partner):
+    episode_apart(memory, user_id, [first, later])
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert (partner, True) in relations and (partner, False) not in relations
+
+
+def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
+    episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
+    assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {
+        ("sister", False)}
+
+
 def test_a_plan_and_its_goal_said_in_one_breath_stay_a_plan(memory, user_id):
     episode_apart(memory, user_id, ["I live in Austin and I'm planning to move to Denver.",
                                     "Also I love tulips."])

@@ -15,6 +15,8 @@ from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN, PLURAL_KIN
 from graphmem.text.language import is_chinese
 
 USER = "user"
+# a break-up whose partner the episode does not name: consolidation ends the current one
+PARTNER_END = "partner_end"
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableErr
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
+from graphmem.extract.candidate import PARTNER_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
@@ -58,6 +59,7 @@ from graphmem.facts.conflict import (
     decide_among,
     fact_version_id,
 )
+from graphmem.facts.endings import FULFILLING, dropped_plan, ended_partners, fulfilled_plans
 from graphmem.facts.forget import Forgotten, forget_user
 from graphmem.facts.normalize import (
     USER_KEY,
@@ -68,7 +70,6 @@ from graphmem.facts.normalize import (
     entity_id,
     entity_rows,
 )
-from graphmem.facts.plan_endings import FULFILLING, dropped_plan, fulfilled_plans
 from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
 from graphmem.store import facts as fact_store
 from graphmem.store.cypher import relationship_type
@@ -381,7 +382,7 @@ class Consolidator:
         resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
         versions: dict[str, list[NewVersion]] = {}
-        closing: set[str] = set()  # "考完了": versions that only end a plan the user has
+        closing: set[str] = set()  # "考完了", "we broke up": versions that only end what is
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
@@ -401,7 +402,7 @@ class Consolidator:
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
                 version = self._version(  # "the daughter's name is"
                     user_id, session_id, episode_id, c, subject, value, shown)
-                if c.value_kind == PLAN_END:
+                if c.value_kind in (PLAN_END, PARTNER_END):
                     closing.add(version.fact_id)
                 versions.setdefault(user_id, []).append(version)
         mine = [(u, v) for u, vs in versions.items() for v in vs]
@@ -445,22 +446,26 @@ class Consolidator:
                     stored: dict[tuple[str, str, str], list[CurrentVersion]],
                     closing: Collection[str] = ()) -> list[Change]:
         """The user's new versions decided one after another, each against the current
-        versions as the ones before it left them (``stored`` is updated); a state that
-        fulfils a current plan ends it (``graphmem.facts.plan_endings``)."""
+        versions as the ones before it left them (``stored`` is updated); plans and
+        partners end as ``graphmem.facts.endings`` reads it."""
         table = self._tables[user_id]  # loaded by _distill under the lock
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
         me = entity_id(user_id, USER_KEY)
         changes: list[Change] = []
         for new in versions:
             current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
-            v = dropped_plan(new, current, names)
-            if new.fact_id in closing and v is new and not any(
-                    c.value_id == v.value_id and not c.negated for c in current):
-                continue  # "考完了" with no plan of it to end: nothing to store
-            plans = stored.get((user_id, v.entity_id, "plans_to"), [])
-            who = v.entity if v.entity_id != me else (
-                "用户" if is_chinese(v.sentence) else "the user")
-            for one in [v, *fulfilled_plans(v, plans, names, who)]:
+            who = new.entity if new.entity_id != me else (
+                "用户" if is_chinese(new.sentence) else "the user")
+            if new.fact_id in closing and new.predicate == "has_relation":
+                decided = ended_partners(new, current, names, who)  # "we broke up"
+            else:
+                v = dropped_plan(new, current, names)
+                if new.fact_id in closing and v is new and not any(
+                        c.value_id == v.value_id and not c.negated for c in current):
+                    continue  # "考完了" with no plan of it to end: nothing to store
+                plans = stored.get((user_id, v.entity_id, "plans_to"), [])
+                decided = [v, *fulfilled_plans(v, plans, names, who)]
+            for one in decided:
                 changes += self._decide(one, stored.setdefault(
                     (user_id, one.entity_id, one.predicate), []))
         return changes

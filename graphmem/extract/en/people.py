@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    PARTNER_END,
     USER,
     Context,
     Found,
@@ -141,6 +142,12 @@ _BROKE_UP = re.compile(r"\b(?:ended\s+things|(?:broke|broken|split)\s+up(?!\s+(?
                        r"that)\b)|called\s+it\s+quits|separated|got\s+divorced|went\s+(?:our|separate)\s+(?:separate\s+)?"
                        r"ways|dumped\s+me|left\s+me|(?:I|i)\s+dumped)\b", IC)
 
+# Said of a couple only (not "left me a note", "separated the files"): a break-up whose
+# partner the episode does not name ends the partner the user has.
+_ENDED = re.compile(r"\b(?:(?:we|i|he|she)\s+(?:just\s+|finally\s+|officially\s+)?"
+                    r"(?:broke\s+up|split\s+up|called\s+it\s+quits|ended\s+things|got\s+"
+                    r"divorced)|(?:he|she)\s+dumped\s+me|i\s+dumped\s+(?:him|her))\b", IC)
+
 
 def breakup(t: str, ctx: Context, found: Found) -> None:
     """The end of the user's relationship with a partner: that relation no longer holds."""
@@ -159,3 +166,5 @@ def breakup(t: str, ctx: Context, found: Found) -> None:
         found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
             USER, "has_relation", rel)]
         found.add(USER, "has_relation", rel, True, 0.85, "person")
+    elif _ENDED.search(t):  # "we broke up last night": the partner the user has, whoever
+        found.add(USER, "has_relation", "partner", True, 0.85, PARTNER_END)

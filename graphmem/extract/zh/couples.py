@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import USER, Context, Found, search
+from graphmem.extract.candidate import PARTNER_END, USER, Context, Found, search
 from graphmem.extract.vocab import REL_ZH
 from graphmem.extract.zh.shape import name_like
 
@@ -51,6 +51,9 @@ def couples(clause: str, ctx: Context, found: Found) -> None:
         return
     if m := search(_APART, clause):
         name = m.group(1) or _named_person(ctx)
+        if not name and not m.group(1):  # 我们分手了 / 分手了: the partner the user has
+            found.add(USER, "has_relation", "对象", True, 0.85, PARTNER_END)
+            return
         if not name or not name_like(name):
             return
         who = name if name in _RELATION_WORDS else ctx.names.get(name.lower(), name)

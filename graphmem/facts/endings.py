@@ -1,4 +1,4 @@
-"""How a current plan ends in a later episode, read against the plans the user has.
+"""How a current plan or partner ends in a later episode, read against what the user has.
 
 - **Dropped**: "I gave up on the half marathon" names the plan "run a half marathon": the
   drop takes that plan's value, so it ends that very plan (``dropped_plan``).
@@ -10,6 +10,9 @@
   breath are still a plan), and only by a value the plan's own words hold. Only a home, a
   job or a pet: a taste or a course is not what a plan of it is for ("a fishing trip" is
   not done because the user likes fishing, nor "a vegan cooking class" by a vegan diet).
+- **A break-up** whose episode does not name the partner ("we broke up last night", "分手了
+  她提的") ends the partner relation the user has, whichever word it was (girlfriend,
+  fiancée, 对象, 老婆) — ``ended_partners``; with none current, nothing is stored.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from graphmem.extract.plans import names_plan
+from graphmem.extract.vocab import PARTNER_WORDS
 from graphmem.facts.conflict import CurrentVersion, NewVersion, fact_version_id
 from graphmem.facts.predicates import sentence
 from graphmem.text.language import is_chinese
@@ -46,6 +50,23 @@ def dropped_plan(v: NewVersion, current: Sequence[CurrentVersion],
                                         True, v.episode_id),
                 sentence=v.sentence.replace(v.value, plan))
     return v
+
+
+def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
+                   names: Mapping[str, str], who: str) -> list[NewVersion]:
+    """A break-up with no partner named (``v``: a negated ``has_relation``) as the end of
+    each current partner relation of the user; none when there is none."""
+    endings = []
+    for c in current:
+        partner = names.get(c.value_id, "")
+        if c.negated or partner.lower() not in PARTNER_WORDS:
+            continue
+        endings.append(replace(
+            v, value_id=c.value_id, value=partner,
+            fact_id=fact_version_id(v.user_id, v.entity_id, v.predicate, c.value_id, True,
+                                    v.episode_id),
+            sentence=sentence(who, v.predicate, partner, True, is_chinese(v.sentence))))
+    return endings
 
 
 def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
