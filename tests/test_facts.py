@@ -383,13 +383,16 @@ def test_a_plan_fulfilled_by_a_later_state_ends(memory, user_id, plan, state, va
 
 
 @pytest.mark.parametrize(("first", "later", "partner"), [
-    ("My girlfriend Maya is a nurse.", "ugh we broke up last night, still processing",
-     "girlfriend"),
+    ("My boyfriend Sam is a chef.", "ugh he dumped me last night, still processing",
+     "boyfriend"),
     ("我女朋友在南山医院当护士", "唉 我们分手了 她提的", "女朋友"),
 ])
 def test_a_break_up_that_names_no_one_ends_the_partner_the_user_has(memory, user_id, first,
                                                                        later, partner):
-    episode_apart(memory, user_id, [first, later])
+    for day, text in enumerate([first, later]):  # consolidated apart: no context shared
+        say(memory, user_id, f"s{day}", text, T0 + timedelta(days=day))
+        memory.flush()
+        memory.consolidate(user_id, now=T0 + timedelta(days=day, hours=1))
     relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
     assert (partner, True) in relations and (partner, False) not in relations
 

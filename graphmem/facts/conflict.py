@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol, TypeVar
 
+from graphmem.facts.predicates import predicate_info
 from graphmem.store.facts import (
     Change,
     Create,
@@ -104,3 +105,30 @@ def decide_among(candidate: NewVersion, current: Sequence[CurrentVersion],
     others = [Supersede(candidate, c.fact_id) for c in found[1:]
               if candidate.observed_at >= c.valid_from]
     return [first, *others]
+
+
+def decide_into(candidate: NewVersion, current: list[CurrentVersion]) -> list[Change]:
+    """``decide_among`` for the candidate's key, ``current`` then updated as the changes
+    leave it (the versions superseded gone, re-verified ones renewed, the new one added),
+    for the next candidate of the same key in one consolidation."""
+    made = decide_among(candidate, current, predicate_info(candidate.predicate).multi_valued)
+    gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
+    verified = {c.fact_id: c for c in made if isinstance(c, Reverify)}
+    current[:] = [_reverified(cv, verified.get(cv.fact_id)) for cv in current
+                  if cv.fact_id not in gone]
+    if any(isinstance(c, Create | Supersede) for c in made):
+        current.append(CurrentVersion(
+            candidate.fact_id, candidate.value_id, candidate.negated, candidate.confidence,
+            candidate.observed_at, candidate.observed_at, (candidate.episode_id,)))
+    return made
+
+
+def _reverified(current: CurrentVersion, change: Reverify | None) -> CurrentVersion:
+    """A current version as a re-verification leaves it (what reverify_facts writes)."""
+    if change is None:
+        return current
+    episodes = current.source_episodes
+    return replace(current, confidence=change.confidence,
+                   last_verified=max(current.last_verified, change.verified_at),
+                   source_episodes=episodes + ((change.episode_id,)
+                                               if change.episode_id not in episodes else ()))

@@ -38,7 +38,7 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableError
@@ -56,7 +56,7 @@ from graphmem.facts.conflict import (
     NewVersion,
     Reverify,
     Supersede,
-    decide_among,
+    decide_into,
     fact_version_id,
 )
 from graphmem.facts.endings import FULFILLING, dropped_plan, ended_partners, fulfilled_plans
@@ -457,7 +457,10 @@ class Consolidator:
             who = new.entity if new.entity_id != me else (
                 "用户" if is_chinese(new.sentence) else "the user")
             if new.fact_id in closing and new.predicate == "has_relation":
-                decided = ended_partners(new, current, names, who)  # "we broke up"
+                known_as = {entity_id(user_id, key): (table.names.get(key, ""), key,
+                                                      *sorted(words))
+                            for key, words in table.aliases.items()}
+                decided = ended_partners(new, current, known_as, who)  # "he dumped me"
             else:
                 v = dropped_plan(new, current, names)
                 if new.fact_id in closing and v is new and not any(
@@ -466,22 +469,9 @@ class Consolidator:
                 plans = stored.get((user_id, v.entity_id, "plans_to"), [])
                 decided = [v, *fulfilled_plans(v, plans, names, who)]
             for one in decided:
-                changes += self._decide(one, stored.setdefault(
+                changes += decide_into(one, stored.setdefault(
                     (user_id, one.entity_id, one.predicate), []))
         return changes
-
-    @staticmethod
-    def _decide(v: NewVersion, current: list[CurrentVersion]) -> list[Change]:
-        """``v`` decided against the current versions of its key, which it then updates."""
-        made = decide_among(v, current, predicate_info(v.predicate).multi_valued)
-        gone = {c.old_fact_id for c in made if isinstance(c, Supersede)}
-        verified = {c.fact_id: c for c in made if isinstance(c, Reverify)}
-        current[:] = [_reverified(cv, verified.get(cv.fact_id)) for cv in current
-                      if cv.fact_id not in gone]
-        if any(isinstance(c, Create | Supersede) for c in made):
-            current.append(CurrentVersion(v.fact_id, v.value_id, v.negated, v.confidence,
-                                          v.observed_at, v.observed_at, (v.episode_id,)))
-        return made
 
     @staticmethod
     def _tally(report: ConsolidationReport, changes: Sequence[Change]) -> None:
@@ -501,17 +491,6 @@ def _failed(report: ConsolidationReport, event_id: str, exc: Exception) -> None:
     error = ExtractionError(f"{event_id}: {exc!r}", event_id=event_id)
     report.errors.append(str(error))
     report.failed.append(error)
-
-
-def _reverified(current: CurrentVersion, change: Reverify | None) -> CurrentVersion:
-    """A current version as a re-verification leaves it (what reverify_facts writes)."""
-    if change is None:
-        return current
-    episodes = current.source_episodes
-    return replace(current, confidence=change.confidence,
-                   last_verified=max(current.last_verified, change.verified_at),
-                   source_episodes=episodes + ((change.episode_id,)
-                                               if change.episode_id not in episodes else ()))
 
 
 def _before_locks(candidates: Sequence[Candidate]) -> None:

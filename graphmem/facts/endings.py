@@ -53,13 +53,16 @@ def dropped_plan(v: NewVersion, current: Sequence[CurrentVersion],
 
 
 def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
-                   names: Mapping[str, str], who: str) -> list[NewVersion]:
+                   known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
     """A break-up with no partner named (``v``: a negated ``has_relation``) as the end of
-    each current partner relation of the user; none when there is none."""
+    each current partner relation of the user (``known_as``: an entity's words, its name
+    first, then its key and aliases: the boyfriend named Sam is "boyfriend" too); none when
+    there is none."""
     endings = []
     for c in current:
-        partner = names.get(c.value_id, "")
-        if c.negated or partner.lower() not in PARTNER_WORDS:
+        words = known_as.get(c.value_id, ())
+        partner = next((w for w in words if w.lower() in PARTNER_WORDS), "")
+        if c.negated or not partner:
             continue
         endings.append(replace(
             v, value_id=c.value_id, value=partner,
