@@ -19,10 +19,13 @@ def alternation(words: str) -> str:
 # -- people ------------------------------------------------------------------------------
 
 # A partner: one at a time ("girlfriend", then "fiancée"); a break-up ends whichever it is.
-PARTNER_WORDS = frozenset({
-    "girlfriend", "boyfriend", "fiancé", "fiancée", "fiance", "fiancee", "wife", "husband",
-    "spouse", "partner", "bf", "gf", "男朋友", "女朋友", "对象", "老公", "老婆", "未婚夫",
-    "未婚妻", "男友", "女友", "丈夫", "妻子", "爱人"})
+# The words the break-up rules name a partner by, in each language, and every partner word.
+PARTNERS_EN = ("boyfriend", "girlfriend", "partner", "husband", "wife", "fiance", "fiancee",
+               "bf", "gf")
+PARTNERS_ZH = frozenset({"男朋友", "女朋友", "对象", "老公", "老婆", "未婚夫", "未婚妻", "男友",
+                         "女友"})
+PARTNER_WORDS = frozenset(PARTNERS_EN) | PARTNERS_ZH | {"fiancé", "fiancée", "spouse", "丈夫",
+                                                        "妻子", "爱人"}
 
 REL_EN = alternation(
     "girlfriend boyfriend fiancé fiancée fiance fiancee wife husband spouse partner "

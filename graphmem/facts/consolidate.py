@@ -382,7 +382,8 @@ class Consolidator:
         resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
         versions: dict[str, list[NewVersion]] = {}
-        closing: set[str] = set()  # "考完了", "we broke up": versions that only end what is
+        closing: set[str] = set()  # "考完了", "he dumped me": versions that only end a plan
+        # or a partner the user has (nothing to store when there is none)
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
@@ -405,10 +406,10 @@ class Consolidator:
                 if c.value_kind in (PLAN_END, PARTNER_END):
                     closing.add(version.fact_id)
                 versions.setdefault(user_id, []).append(version)
-        mine = [(u, v) for u, vs in versions.items() for v in vs]
+        every = [(u, v) for u, vs in versions.items() for v in vs]
         stored = fact_store.current_versions(  # and the plans a state may fulfil
-            tx, {(u, v.entity_id, v.predicate) for u, v in mine}
-            | {(u, v.entity_id, "plans_to") for u, v in mine if v.predicate in FULFILLING})
+            tx, {(u, v.entity_id, v.predicate) for u, v in every}
+            | {(u, v.entity_id, "plans_to") for u, v in every if v.predicate in FULFILLING})
         changes: list[Change] = []
         for user_id, mine in versions.items():
             changes += self._decide_all(user_id, mine, stored, closing)

@@ -27,6 +27,7 @@ from graphmem.extract.en.subjects import (
 )
 from graphmem.extract.vocab import (
     DIET_EN,
+    PARTNERS_EN,
     PET_EN,
     REL_EN,
 )
@@ -136,8 +137,6 @@ def _correction(t: str, ctx: Context, found: Found) -> None:
 
 # A couple that ended: "nikhil and i ended things", "my girlfriend and i broke up", "i broke
 # up with my boyfriend", "we split up" (the one partner known), "he dumped me".
-_PARTNERS = ("boyfriend", "girlfriend", "partner", "husband", "wife", "fiance", "fiancee", "bf",
-             "gf")
 _BROKE_UP = re.compile(r"\b(?:ended\s+things|(?:broke|broken|split)\s+up(?!\s+(?:the|a|an|this|"
                        r"that)\b)|called\s+it\s+quits|separated|got\s+divorced|went\s+(?:our|separate)\s+(?:separate\s+)?"
                        r"ways|dumped\s+me|left\s+me|(?:I|i)\s+dumped)\b", IC)
@@ -153,13 +152,13 @@ def breakup(t: str, ctx: Context, found: Found) -> None:
     """The end of the user's relationship with a partner: that relation no longer holds."""
     if not _BROKE_UP.search(t) or not search(r"\b(?:I|i|we|me|us)\b", t):
         return
-    partners = "|".join(_PARTNERS)
+    partners = "|".join(PARTNERS_EN)
     if m := search(rf"\b(?:my|our)\s+(?:ex[- ]?)?({partners})\b", t, IC):
         rel = m.group(1).lower()
     else:
-        named = [e for n, e in ctx.names.items() if e in _PARTNERS and search(
+        named = [e for n, e in ctx.names.items() if e in PARTNERS_EN and search(
             rf"\b{re.escape(n)}\b", t, IC)]
-        known = {e for e in [*ctx.names.values(), *ctx.met] if e in _PARTNERS}
+        known = {e for e in [*ctx.names.values(), *ctx.met] if e in PARTNERS_EN}
         rel = named[0] if named else known.pop() if len(known) == 1 and search(
             r"\bwe\b", t, IC) else ""
     if rel:  # "my girlfriend and i broke up": not also that she is one

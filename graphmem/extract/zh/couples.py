@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import PARTNER_END, USER, Context, Found, search
-from graphmem.extract.vocab import REL_ZH
+from graphmem.extract.vocab import PARTNERS_ZH, REL_ZH
 from graphmem.extract.zh.shape import name_like
 
 _RELATION_WORDS = frozenset(REL_ZH.replace("\\", "").split("|"))
@@ -17,8 +17,6 @@ _TOGETHER = (rf"(?:我和|我跟|和|跟){_NAME}(?:[\u4e00-\u9fff]{{0,6}})?在�
              rf"|^我们(?:[\u4e00-\u9fff]{{0,8}})?在一起了")
 _APART = (rf"(?:我和|我跟|和|跟)(?:我)?{_NAME}(?:已经)?(?:分手|离婚)了"
           rf"|^我们(?:[\u4e00-\u9fff]{{0,6}})?(?:分手|离婚)了|^(?:已经)?(?:分手|离婚)了")
-_PARTNERS_TEXT = "男朋友 女朋友 对象 老公 老婆 未婚夫 未婚妻 男友 女友"
-_PARTNERS = frozenset(_PARTNERS_TEXT.split())
 
 
 def _partner_word(name: str, ctx: Context) -> str:
@@ -59,7 +57,7 @@ def couples(clause: str, ctx: Context, found: Found) -> None:
         who = name if name in _RELATION_WORDS else ctx.names.get(name.lower(), name)
         if who == name and name in _RELATION_WORDS:  # 我和男朋友分手了: that relation ends
             found.add(USER, "has_relation", name, True, 0.85, "person")
-        elif who in _PARTNERS:  # named earlier in the episode: the relation is that word
+        elif who in PARTNERS_ZH:  # named earlier in the episode: the relation is that word
             found.add(USER, "has_relation", who, True, 0.85, "person")
             found.add(who, "name", name, True, 0.85, "name")
         else:  # the name alone: consolidation finds whose name it is
