@@ -102,3 +102,33 @@ def test_close_with_neo4j_gone_returns_within_ten_seconds_and_keeps_the_backlog(
     records, _, _ = driver.execute_query(
         "MATCH (m:Message {user_id: $u}) RETURN m.content AS c", u=user_id)
     assert sorted(r["c"] for r in records) == sorted(m["content"] for m in sent)
+
+
+def test_a_write_the_closing_driver_cuts_short_is_no_outage(neo4j_uri, embedder, user_id,
+                                                            caplog):
+    """At close (or at exit) the driver closes under a write in flight: the batch stays
+    unacknowledged in the raw buffer for the next connect, and no outage is reported —
+    nothing is down, and the application's own last error stays the last thing it says."""
+    from graphmem._models import ClosedEpisode, Message
+    from graphmem.ingest.splitter import build_episode
+    from graphmem.ingest.writer import EpisodeWriter, _Embedded
+    from graphmem.store.runner import QueryRunner
+
+    forwarder = Forwarder.to(neo4j_uri)
+    runner = QueryRunner(forwarder.uri, None, retry_s=0.5)
+    acknowledged: list[object] = []
+    writer = EpisodeWriter(runner, embedder, lambda upto, stamps: acknowledged.append(upto))
+    msg = Message(msg_id=1, user_id=user_id, session_id="s", role="user",
+                  content="I live in Berlin", ts=datetime(2025, 1, 1, tzinfo=UTC))
+    closed = ClosedEpisode(build_episode([msg]), (msg,))
+    item = _Embedded([(closed, 0)], [(closed, 0)], embedder.embed([closed.episode.text]))
+    writer.close()  # told to stop; then the connection dies under its write
+    forwarder.cut()
+    try:
+        with caplog.at_level(logging.WARNING, logger="graphmem"):
+            assert writer._write_with_retry(item) is False
+        assert writer.stats.outages == 0 and writer.unavailable is None
+        assert acknowledged == []
+        assert [r.getMessage() for r in caplog.records if r.name.startswith("graphmem")] == []
+    finally:
+        runner.close()

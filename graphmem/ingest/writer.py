@@ -282,6 +282,8 @@ class EpisodeWriter:
                 if self.freshness is not None:
                     self.freshness.catch_up(late)
             except StoreUnavailableError as exc:
+                if self._stop.is_set():  # closing (the driver closed under it): no outage
+                    return False
                 if self.unavailable is None:
                     self.stats.outages += 1
                     log.warning("Neo4j unavailable; %d episode(s) wait in the backlog and "
