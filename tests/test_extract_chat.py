@@ -183,6 +183,36 @@ def test_an_employer_typed_in_lower_case_after_words_that_say_so(texts, facts):
     assert facts <= chat(*texts)
 
 
+@pytest.mark.parametrize(("texts", "facts"), [
+    (["NORTHWIND OFFERED ME THE JOB. junior analyst, start date 4 august"],
+     {("user", "works_at", "northwind", False), ("user", "works_as", "junior analyst", False)}),
+    (["they offered me the role at Harbor Health!!"],
+     {("user", "works_at", "Harbor Health", False)}),
+    (["I got hired part-time at the Elmwood branch library, mornings"],
+     {("user", "works_at", "Elmwood branch library", False)}),
+    (["first 3 days at brightwater done, so tired"],
+     {("user", "works_at", "brightwater", False)}),
+    (["my wife Jo got the job!! she just accepted a head nurse role at the riverside clinic"],
+     {("wife", "works_as", "head nurse", False), ("wife", "works_at", "riverside clinic", False)}),
+    (["also hired sunita as junior accountant, she started monday"],
+     {("Sunita", "works_as", "junior accountant", False)}),
+    (["my friend Omar is great. omar earns more, he's a software dev at a bank"],
+     {("friend", "works_as", "software dev", False)}),
+])
+def test_a_new_job_said_as_what_happened(texts, facts):
+    """The job event, said the way people type it: offered, hired, the first days at a
+    place, a role accepted, someone the user took on."""
+    assert facts <= chat(*texts)
+
+
+@pytest.mark.parametrize("text", [
+    "if they offered me the job i'd take it", "my sister offered me a room",
+    "hired him as a consultant", "i started at the gym last week",
+])
+def test_no_job_from_an_offer_that_is_not_one(text):
+    assert not {f for f in chat(text) if f[1] in {"works_at", "works_as"}}
+
+
 @pytest.mark.parametrize(("text", "fact"), [
     ("we close on a house in canal winchester june 13", ("user", "lives_in", "Canal Winchester",
                                                          False)),

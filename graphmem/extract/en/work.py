@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -14,8 +15,10 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _BE, _NEG
+from graphmem.extract.en.lexicon import is_word
 from graphmem.extract.en.subjects import (
     IC,
+    NOT_NAMES,
     ORG,
     ORG_NAME,
     is_proper,
@@ -52,15 +55,26 @@ _EMPLOYER = (
 
 
 _HIRED = re.compile(r"\b(?:offer accepted|accepted (?:the|their|an?|his|her) (?:job\s+)?offer|"
-                    r"got (?:the|a new) job|got hired|took the job|(?:i|we) got it)\b", IC)
+                    r"got (?:the|a new) job|got hired|took the job|(?:i|we) got it|"
+                    r"offered (?:me|him|her|them) (?:the|a) (?:[\w-]+\s+){0,2}?"
+                    r"(?:job|position|role|post|contract))\b", IC)
+# A new job said as what happened: "caledon offered me the job", "they offered me a role at
+# acme health" — the user's, whoever offered it (the employer opens the clause, or follows
+# "at").
+_OFFERED = re.compile(r"^\s*(?:(?:so|and|but|omg|guess\s+what)\s+)?(?:(?P<by>[a-z][\w'.&-]*"
+                      r"(?:\s+[a-z][\w'.&-]*){0,3}?)\s+)?(?:just\s+|finally\s+|officially\s+|"
+                      r"actually\s+)?offered\s+me\s+(?:the|a)\s+(?:[\w-]+\s+){0,2}?"
+                      r"(?:job|position|role|post|contract)\b(?:\s+at\s+(?P<at>.+))?", IC)
 # Cues after which a lower-case proper name is an employer ("i work part time at michaels",
 # "got hired at flipkart", "offer accepted at ridgeline", "first week at alma done").
 _WORKS_AT_LOWER = (
     r"\b(?:work|works|working|worked)\s+(?:(?:part\s+time|full\s+time|part-time|full-time|"
     r"nights|days|now|currently|still|there)\s+)*(?:at|for)\s+",
     r"\b(?:got\s+hired|been\s+hired|hired|offer\s+accepted|accepted\s+an?\s+offer|"
-    r"started|starting)\s+(?:at|with|by)\s+",
-    r"\bfirst\s+(?:day|week|shift|month)\s+(?:(?:as|of)\s+[\w' -]+?\s+)?at\s+",
+    r"started|starting)\s+(?:(?:part[\s-]time|full[\s-]time|on\s+contract|permanently|"
+    r"officially)\s+)?(?:at|with|by)\s+",
+    r"\bfirst\s+(?:(?:\d+|two|three|four|five|few|couple(?:\s+of)?)\s+)?(?:days?|weeks?|shifts?|"
+    r"months?)\s+(?:(?:as|of)\s+[\w' -]+?\s+)?at\s+",
 )
 _NOT_EMPLOYERS = frozenset({"home", "work", "school", "night", "nights", "church", "it",
                             "this", "that", "all", "least", "first", "last", "once", "times",
@@ -77,6 +91,13 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
     "sous chef at alma cocina" is the new job."""
     if _HIRED.search(t) or _HIRED.search(ctx.sentence):
         ctx.hired = True
+    if (m := _OFFERED.match(t)) and (at := next((a for a in (
+            lower_phrase(org(m.group("at") or "")), lower_phrase(m.group("by") or ""))
+            if a and is_proper(a) and a.lower() not in _NOT_EMPLOYERS), "")):
+        if not part.past:  # the job is the user's, whoever offered it ("they offered me")
+            found.add(USER, "works_at", at.lower() if at.isupper() else at, False,
+                      0.8 - 0.25 * part.hedged, "organization")  # "CALEDON OFFERED ME THE JOB"
+        return True
     if m := _TOOK_JOB.search(t):  # "took the studio marlo job", "GOT THE CELLVERA INTERNSHIP"
         said = m.group(1).strip()
         if search(rf"^(?:{_JOB})$", said, IC):
@@ -84,21 +105,27 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
         elif is_proper(lower_phrase(said)) and lower_phrase(said) == said:
             found.say(part, "works_at", said.lower(), False, 0.8, "organization")
         return True
-    if m := match(rf"^\s*(?i:(?:got|landed|accepted|starting|started)\s+(?:an?|the)\s+(?:new\s+)?)"
+    if m := match(rf"^\s*(?i:(?:just\s+|finally\s+|officially\s+)?(?:got|landed|accepted|starting|"
+                  rf"started)\s+(?:an?|the)\s+(?:new\s+)?)"
                   rf"(?i:({_JOB}))\s+(?i:job|position|role)\b(?:.*?\b(?i:at)\s+(.+))?", t):
         found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")
-        if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
+        if m.group(2) and is_proper(at := lower_phrase(org(m.group(2)))):
             found.say(part, "works_at", at, False, 0.8, "organization")
         return True
     if ctx.hired and not part.subject_said and (m := match(
             rf"^\s*(?:as\s+)?(?:an?\s+)?(?!(?i:like|about|around|only|just)\b|\d)(?i:({_JOB}))"
             rf"(?:\s+(?i:at|for|with)\s+(.+))?\s*$", t)):
         found.say(part, "works_as", m.group(1).lower(), False, 0.8, "job")  # "ops supervisor"
-        if m.group(2) and is_proper(at := lower_phrase(m.group(2))):
+        if m.group(2) and is_proper(at := lower_phrase(org(m.group(2)))):
             found.say(part, "works_at", at, False, 0.8, "organization")
         return True
-    for cue in _WORKS_AT_LOWER:  # a dictionary word too ("ridgeline", "michaels")
-        if (m := search(cue, t, IC)) and (at := lower_phrase(t[m.end():])) and (
+    for cue in _WORKS_AT_LOWER:  # a dictionary word too ("ridgeline", "michaels"); after
+        # "the", a name only ("hired at the dublin branch library", not "at the gym")
+        if (m := search(cue, t, IC)) and (the := match(r"the\s+", t[m.end():], IC)) and (
+                at := lower_phrase(t[m.end() + the.end():])) and is_proper(at):
+            found.say(part, "works_at", at, False, 0.8, "organization")
+            return True
+        if m and (at := lower_phrase(t[m.end():])) and (
                 is_proper(at) or at.lower() not in _NOT_EMPLOYERS):
             found.say(part, "works_at", at, False, 0.8, "organization")
             return True
@@ -110,10 +137,28 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
     return False
 
 
+# Someone the user took on: "hired meera as junior accountant", "we brought Tom on as a
+# barista" — the job is the named person's.
+_TOOK_ON = re.compile(rf"\b(?:hired|hire|took\s+on|brought)\s+([A-Za-z][a-z'-]+)\s+(?:on\s+)?as\s+"
+                      rf"(?:an?\s+|our\s+|my\s+|the\s+)?({_JOB})", IC)
+
+
+def _took_on(t: str, part: Part, ctx: Context, found: Found) -> None:
+    """(Read in the whole sentence: the name cuts the clause into parts.)"""
+    if not search(r"\b(?:hired|hire|took\s+on|brought)\b", t, IC) or part.past:
+        return
+    if (m := _TOOK_ON.search(ctx.sentence)) and (name := m.group(1).lower()) not in NOT_NAMES \
+            and name not in {"him", "her", "them", "us", "me", "someone", "somebody"} \
+            and (m.group(1)[0].isupper() or not is_word(name)):
+        found.add(name.capitalize(), "works_as", m.group(2).lower(), False,
+                  0.8 - 0.25 * part.hedged, "job")
+
+
 def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Occupation and employer: "I'm an ICU nurse at Mass General", "working as an RN at
     Toronto General", "works at Google as a PM", "I teach 3rd grade", "driving buses for
     the MTA", "he runs a small bakery"."""
+    _took_on(t, part, ctx, found)
     job = at = None
     negated = False
     if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been)\s+{_ADV}(?:(not)\s+{_ADV})?"
