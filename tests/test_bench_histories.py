@@ -115,6 +115,11 @@ def test_key_facts_match_who_they_belong_to():
                    colleague)
     assert not matches({"entity": "Lin", "predicate": "works_as", "value": "physics teacher"},
                        colleague)
+    # a job said by the place it is done: "runs a hardware shop", 在超市上班
+    shop = {"owner": "mother", "owner_relation": "mother", "attribute": "job",
+            "value": "在湖州开茶叶店 卖安吉白茶"}
+    assert matches({"entity": "妈妈", "predicate": "works_at", "value": "茶叶店"}, shop)
+    assert not matches({"entity": "妈妈", "predicate": "likes", "value": "茶叶"}, shop)
 
 
 def test_salient_words_fold_accents_and_say_mother_for_mum():

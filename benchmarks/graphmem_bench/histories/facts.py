@@ -39,7 +39,8 @@ from graphmem_bench.lucene import QUERY_STOPWORDS
 
 # Key-fact attributes → the predicates that can hold them (None: any predicate).
 ATTRIBUTE_PREDICATES: dict[str, set[str] | None] = {
-    "job": {"works_as", "studies"}, "employer": {"works_at", "works_as"},
+    # a job said by the place ("runs a hardware shop", 在超市上班: works_at 五金店 / 超市)
+    "job": {"works_as", "works_at", "studies"}, "employer": {"works_at", "works_as"},
     "lives_in": {"lives_in"}, "hometown": {"is_from", "lives_in"},
     "allergy": {"allergic_to", "dietary_restriction"},
     "diet": {"diet", "dietary_restriction", "likes", "allergic_to"},
