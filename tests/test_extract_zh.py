@@ -240,3 +240,29 @@ def test_dialect_is_read_the_mandarin_way_and_mandarin_is_left_alone(said, manda
     from graphmem.extract.zh.dialect import mandarin as to_mandarin
 
     assert to_mandarin(said) == mandarin
+
+
+@pytest.mark.parametrize(("messages", "said", "not_said"), [
+    # driving for a living, said with 开 / 跑 and the vehicle — not a drive somewhere
+    (["我爸跑长途货车 我妈在超市上班"], {("爸爸", "works_as", "长途货车司机", False),
+                                  ("妈妈", "works_at", "超市", False)}, set()),
+    (["我老公在开网约车 早出晚归"], {("老公", "works_as", "网约车司机", False)}, set()),
+    (["我爸开公交的 我弟今年高考"], {("爸爸", "works_as", "公交司机", False)}, set()),
+    (["他开出租车过来接我"], set(), {("user", "works_as", "出租车司机", False)}),
+    # a relative's job without 是, and a shop of any kind run
+    (["我爸退休老师 一直问他问题"], {("爸爸", "works_as", "老师（已退休）", False)}, set()),
+    (["我哥程序员 天天加班"], {("哥哥", "works_as", "程序员", False)}, set()),
+    (["我妈在宜昌开个小超市"], {("妈妈", "works_at", "小超市", False)}, set()),
+    # English kin words typed in Chinese are the people they name, not the user
+    (["我们喜欢逛小店 my bf 是建筑师"], {("男朋友", "works_as", "建筑师", False)},
+     {("user", "works_as", "建筑师", False)}),
+    (["我bf在华为上班"], {("男朋友", "works_at", "华为", False)}, set()),
+    (["我的gf对猫过敏"], {("女朋友", "allergic_to", "猫", False)},
+     {("user", "allergic_to", "猫", False)}),
+    # someone met, named with a Latin name, then said what they do
+    (["认识了个男生 叫阿Ken 是个摄影师 自由职业"], {("阿Ken", "works_as", "摄影师", False)},
+     {("user", "works_as", "摄影师", False)}),
+])
+def test_who_does_what_for_a_living(messages, said, not_said):
+    got = read(*messages)
+    assert said <= got and not (not_said & got)

@@ -18,7 +18,7 @@ from graphmem.extract.en import spelling
 from graphmem.extract.en import subjects as english
 from graphmem.extract.text import clauses, is_hypothetical, is_question, sentences
 from graphmem.extract.values import fits
-from graphmem.extract.zh import dialect
+from graphmem.extract.zh import dialect, mixed
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
@@ -153,8 +153,8 @@ class RuleExtractor:
         typed = sentence
         if lang is _ENGLISH:
             sentence = english.merge_appositives(sentence)
-        else:  # 我們準備 → 我们准备; 我系兽医 → 我是兽医, 额是 → 我是
-            sentence = dialect.mandarin(plain := script.simplified(sentence))
+        else:  # 我們準備 → 我们准备; 我系兽医 → 我是兽医, 额是 → 我是; my bf → 我男朋友
+            sentence = mixed.kin_in_chinese(dialect.mandarin(plain := script.simplified(sentence)))
             typed = typed if sentence == plain else sentence  # dialect: read as Mandarin
         ctx.last, ctx.sentence = None, sentence
         carry: tuple[str, ...] | None = (USER,)  # who a clause without a subject is about

@@ -82,6 +82,13 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif job is None and part.subjects and part.subjects[0] != USER and not part.subject_said and (
             ctx.person == part.subjects[0]) and _job_like(t) and len(t) <= 6:
         job = t  # (认识了个人 叫许嘉言) 建筑师: who they are, said next
+    elif job is None and (m := search(_DRIVES, t)) and not search(r"去|回|到|着|送|接|带|过来|过去",
+                                                               t[m.end():m.end() + 2]):
+        job = _DRIVER.get(m.group(2), m.group(2)) + "司机"  # 我爸跑长途货车, 开了好几年出租
+    elif job is None and part.subject_said and part.subjects and part.subjects[0] != USER and (
+            m := match(rf"^(?:是)?(退休)?({_HAN}{{0,4}}(?:{JOB_SUFFIX_ZH}|师))(?![\u4e00-\u9fff])",
+                       t)):
+        job, retired = m.group(2), bool(m.group(1))  # 我爸退休老师, 我哥程序员 (no 是)
     job = _job(job) if job else None
     if job and (retired or search(r"^(?:退休前|退休之前)", t)):
         job += "（已退休）"  # 我爸退休前是中学老师
@@ -96,13 +103,24 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             m.group(1) not in PLACES_ZH) and not re.search(r"[市区县省路街镇村]$", m.group(1)):
         org = _org(m.group(1))  # 我换工作了 现在在阿里
     if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个)?"
-                                    rf"({_HAN}{{1,6}}?(?:店|馆|厂|公司|工作室|餐厅|诊所))", t)):
+                                    rf"({_HAN}{{1,6}}?(?:店|馆|厂|公司|工作室|餐厅|诊所|超市|民宿|"
+                                    rf"农家乐|药房|铺子|作坊))", t)):
         org = _org(m.group(1))  # 在成都开火锅店
     if org:
         found.say(part, "works_at", org, False, 0.8, "organization")
     elif (m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t)) and (
             org := _org(m.group(1))):
         found.say(part, "works_at", org, True, 0.8, "organization")
+
+
+# Driving for a living: 开公交(的), 跑长途货车, 开了好几年出租, 在开网约车, 跑滴滴 — the
+# vehicle as a job, not a drive somewhere (开车去接她, 开出租车过来).
+_DRIVES = (r"(?:^|(?<=[在还也都就]))(开|跑)了?(?:好几年|几年|[一二三四五六七八九十两\d]+年|一辈子)?"
+           r"(长途货车|长途|大货车|大货|货车|大车|公交车|公交|出租车|出租|的士|网约车|滴滴|专车|"
+           r"校车|救护车|卡车|挂车)(?:的)?")
+_DRIVER = {"长途": "长途货车", "长途货车": "长途货车", "大货": "货车", "大货车": "货车",
+           "大车": "货车", "公交车": "公交", "出租": "出租车", "的士": "出租车", "滴滴": "网约车",
+           "专车": "网约车", "挂车": "货车"}
 
 
 # A life's work, the job of someone retired: 退休前在首钢干了一辈子电气, (他)在机务段开了一辈子
