@@ -253,6 +253,9 @@ def test_dialect_is_read_the_mandarin_way_and_mandarin_is_left_alone(said, manda
     (["我爸退休老师 一直问他问题"], {("爸爸", "works_as", "老师（已退休）", False)}, set()),
     (["我哥程序员 天天加班"], {("哥哥", "works_as", "程序员", False)}, set()),
     (["我妈在宜昌开个小超市"], {("妈妈", "works_at", "小超市", False)}, set()),
+    (["我室友辞职在密云水库边上开了个民宿"], {("室友", "works_at", "民宿", False)}, set()),
+    (["主管护师4月19号考完了 感觉一般"], set(), {("主管", "works_as", "护师", False)}),
+    (["我妹高考完了 她想当老师"], set(), {("妹妹", "works_as", "想当老师", False)}),
     # English kin words typed in Chinese are the people they name, not the user
     (["我们喜欢逛小店 my bf 是建筑师"], {("男朋友", "works_as", "建筑师", False)},
      {("user", "works_as", "建筑师", False)}),

@@ -86,8 +86,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                                                                t[m.end():m.end() + 2]):
         job = _DRIVER.get(m.group(2), m.group(2)) + "司机"  # 我爸跑长途货车, 开了好几年出租
     elif job is None and part.subject_said and part.subjects and part.subjects[0] != USER and (
-            m := match(rf"^(?:是)?(退休)?({_HAN}{{0,4}}(?:{JOB_SUFFIX_ZH}|师))(?![\u4e00-\u9fff])",
-                       t)):
+            m := match(rf"^(?:是)?(退休)?({_HAN}{{0,4}}(?:{JOB_SUFFIX_ZH}|师))(?=$|[\s，,。！!])",
+                       t)) and not any(f.startswith("v") for _, f in _tags(m.group(2))):
         job, retired = m.group(2), bool(m.group(1))  # 我爸退休老师, 我哥程序员 (no 是)
     job = _job(job) if job else None
     if job and (retired or search(r"^(?:退休前|退休之前)", t)):
@@ -103,7 +103,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             m.group(1) not in PLACES_ZH) and not re.search(r"[市区县省路街镇村]$", m.group(1)):
         org = _org(m.group(1))  # 我换工作了 现在在阿里
     if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个)?"
-                                    rf"({_HAN}{{1,6}}?(?:店|馆|厂|公司|工作室|餐厅|诊所|超市|民宿|"
+                                    rf"(?![个家])({_HAN}{{0,6}}?(?<!开)(?:店|馆|厂|公司|工作室|餐厅|诊所|超市|民宿|"
                                     rf"农家乐|药房|铺子|作坊))", t)):
         org = _org(m.group(1))  # 在成都开火锅店
     if org:
