@@ -152,8 +152,8 @@ def says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
 def still_says(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     """Does a current fact still say the ended ``key`` — rather than the value that
     replaced it (shares more of ``replaced_by`` than of the ended value)?"""
-    if not says(fact, key):
-        return False
+    if not says(fact, key) or (key.get("attribute") == "job" and fact["predicate"] == "works_at"):
+        return False  # (the place says a current job; an ended title is its own: promoted)
     value = salient(str(fact["value"]))
     return len(value & salient(str(key.get("replaced_by", "")))) <= len(
         value & salient(str(key["value"])))
