@@ -125,6 +125,7 @@ class RetrievalConfig(BaseModel):
     strong_similarity: float = Field(default=0.7, ge=-1, le=1)  # no shared word needed
     generic_floor: float = Field(default=0.7, ge=-1, le=1)  # a generic reading's line
     predicate_bonus: float = Field(default=0.3, ge=0)  # the question names the predicate
+    request_bonus: float = Field(default=0.3, ge=0)  # a request for help: tastes, health
     no_embedding_similarity: float = Field(default=0.3, ge=-1, le=1)  # not embedded yet
     fact_pool: int = Field(default=2, ge=1)  # candidates per fact asked for
     recency_boost: float = Field(default=1.3, ge=1)  # verified within boost_days

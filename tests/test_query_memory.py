@@ -393,3 +393,20 @@ def test_the_message_holding_the_questions_rare_words_comes_first(memory, user_i
     assert why.ranked[0].text.startswith("We made it! We're renting a house in Wash Park")
     assert why.ranked[0].coverage > max(m.coverage for m in why.ranked[1:])
     assert "Wash Park" in why.context.text
+
+
+def test_a_request_for_help_shows_the_tastes_and_allergies_it_does_not_name(memory, user_id):
+    """"周末想做个水果冰沙 推荐几种搭配" names no fruit: the mango allergy still answers it,
+    and a recommendation of shows reaches the liking for thrillers."""
+    said = T0
+    for session, text in enumerate(["我芒果过敏 吃了嘴巴会肿", "我就爱看悬疑剧 甜剧看不下去",
+                                    "帮我写个请假条 明天去医院复查"]):
+        say(memory, user_id, f"s{session}", "user", text, said + timedelta(days=session))
+    memory.flush()
+    memory.consolidate(user_id, now=said + timedelta(days=5))
+    now = said + timedelta(days=9)
+    smoothie = memory.query_memory("周末想在家自己做个水果冰沙 推荐几种搭配呗", user_id, now=now,
+                                   token_budget=128)
+    assert ("allergic_to", "芒果") in {(f.predicate, f.value) for f in smoothie.facts}
+    shows = memory.query_memory("最近又剧荒了 再给我推荐几部剧", user_id, now=now, token_budget=128)
+    assert any(f.predicate == "likes" and "悬疑" in f.value for f in shows.facts)

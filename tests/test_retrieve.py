@@ -44,6 +44,28 @@ def test_routes(query, route):
     assert route_query(query, NOW)[0] == route
 
 
+@pytest.mark.parametrize("query", [
+    "最近又剧荒了 再给我推荐几部剧", "周末想在家做个水果冰沙 推荐几种搭配呗",
+    "明天去爬山 帮我列个清单",
+    "下週想去台北 幫我排個行程", "any ideas for dinner tonight?",
+    "can you suggest something for my trip next week",
+])
+def test_a_request_for_help_is_not_a_question_about_its_time(query):
+    """The time of a request is when the help is for: the user's tastes and health count,
+    and no window narrows the memory to it."""
+    for now in (NOW, NOW.replace(hour=0)):  # (a question dated at midnight too)
+        assert route_query(query, now) == ("both", None)
+
+
+@pytest.mark.parametrize("query", [
+    "上周你推荐的那本书叫什么", "can you remind me what we discussed last week",
+    "昨天你给我推荐的那首歌叫什么", "最近在看什么书",
+])
+def test_a_question_about_a_time_keeps_its_window(query):
+    route, window = route_query(query, NOW)
+    assert route == "episodic" and window is not None
+
+
 def test_time_hints_resolve_to_concrete_windows():
     _, yesterday = route_query("昨天我们聊了什么", NOW)
     assert (yesterday.since, yesterday.until) == (datetime(2025, 1, 18, tzinfo=UTC),

@@ -14,14 +14,20 @@ from graphmem.facts.predicates import PREDICATES, predicates_in
 from graphmem.retrieve.channels import true_at
 from graphmem.retrieve.question import Question
 from graphmem.retrieve.rank import fact_score, is_reference_only
+from graphmem.retrieve.router import is_request
 from graphmem.store.episodes import as_datetime
 from graphmem.text.words import content_words
+
+# What a request for help (recommend me a show, 帮我排个行程, 推荐几种搭配) asks of the user
+# without naming it: their tastes, what they cannot eat, their health.
+ASKED_BY_A_REQUEST = frozenset({"likes", "allergic_to", "dietary_restriction", "diet",
+                                "has_condition"})
 
 
 class FactRetriever:
     """Which candidate facts earn a line, and in what order (``RetrievalConfig``:
     min_fact_similarity, relative_floor, strong_similarity, generic_floor,
-    predicate_bonus, no_embedding_similarity)."""
+    predicate_bonus, request_bonus, no_embedding_similarity)."""
 
     def __init__(self, config: RetrievalConfig) -> None:
         self.config = config
@@ -32,21 +38,30 @@ class FactRetriever:
             return []
         c = self.config
         asked = predicates_in(q.query)
+        # (a request that names what it needs — 我在哪家公司上班 帮我填个信息 — wants that)
+        implied = ASKED_BY_A_REQUEST if is_request(q.query) and not asked else frozenset()
         names = {row["fact"]["entity"] for row in rows}
         wanted = content_words(q.query, names)
-        scored = [(row, self.similarity_of(row, asked, q)) for row in rows
-                  if self._on_topic(row, wanted, names, asked, q) and self._worth_a_line(row, q)]
+        scored = []
+        for row in rows:
+            # (the user's own: someone else's tastes count when the request names the taste)
+            mine = implied if row["fact"]["entity"] == "user" else frozenset()
+            if self._on_topic(row, wanted, names, asked | mine, q) and self._worth_a_line(row, q):
+                scored.append((row, self.similarity_of(row, asked, q, mine)))
         best = max((sim for _, sim in scored if sim >= c.min_fact_similarity), default=0.0)
         floor = max(c.min_fact_similarity, c.relative_floor * best)
         hits = [self._hit(row, sim, q) for row, sim in scored if sim >= floor]
         return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:q.top_k_facts]
 
-    def similarity_of(self, row: dict[str, Any], asked: set[str], q: Question) -> float:
+    def similarity_of(self, row: dict[str, Any], asked: set[str], q: Question,
+                      implied: frozenset[str] = frozenset()) -> float:
         """Cosine (on the reference scale), plus a bonus when the question names the
-        predicate."""
+        predicate (a smaller one when a request for help implies it)."""
         cosine = cosine_of(row, q)
+        predicate = row["fact"]["predicate"]
         return ((self.config.no_embedding_similarity if cosine is None else cosine)
-                + (self.config.predicate_bonus if row["fact"]["predicate"] in asked else 0.0))
+                + (self.config.predicate_bonus if predicate in asked else
+                   self.config.request_bonus if predicate in implied else 0.0))
 
     def _on_topic(self, row: dict[str, Any], wanted: set[str], names: set[str],
                   asked: set[str], q: Question) -> bool:
@@ -96,3 +111,4 @@ def cosine_of(row: dict[str, Any], q: Question) -> float | None:
     if row["similarity"] is None:
         return None
     return q.relatedness(2 * float(row["similarity"]) - 1)
+

@@ -14,6 +14,7 @@ from typing import Any
 
 from graphmem._errors import InvalidInputError
 from graphmem._models import Route, TimeWindow, check_time
+from graphmem.text.script import simplified
 from graphmem.text.timeparse import resolve_window
 
 SEMANTIC_HINTS = re.compile(
@@ -24,6 +25,23 @@ SEMANTIC_HINTS = re.compile(
     r"require|requires|requirement|requirements|profile|lives?|job|works? (?:at|as))\b",
     re.IGNORECASE,
 )
+# A request for help (推荐几部剧, 帮我排个行程, can you suggest…, any ideas for…): what the
+# user is, likes and cannot eat matters to it whatever time it names.
+REQUEST_HINTS = re.compile(
+    r"推荐|建议|帮我|帮忙|替我|给我(?:推荐|列|写|做|排|出|想|找|讲|说|搞|弄|整)|安排一?下|规划|"
+    r"出个?主意|有什么(?:好|推荐|办法|建议|搭配)|有啥(?:好|推荐|办法|建议)|怎么办|咋办|咋整|"
+    r"怎么(?:搭配|安排|做|准备|弄)|"
+    r"\b(?:recommend|recommendations?|suggest|suggestions?|ideas?|tips|advice|help me|can you|"
+    r"could you|would you|give me|plan (?:a|an|my|the|out|some)|what should i|any good)\b",
+    re.IGNORECASE)
+# The time is the plan's, not the memory's: 周末想在家做冰沙, 下周打算去成都, I want to…
+_PLANNED = re.compile(r"想|打算|准备|计划|要去|要做|\b(?:want to|wanna|planning|plan to|going to|"
+                      r"gonna|i'd like to|hoping to)\b", re.IGNORECASE)
+# Times that are now or later (the help is for then), not a past to look in.
+_NOW_OR_LATER = re.compile(r"最近|近来|这几天|这阵子|这段时间|今天|今晚|今年|这周|本周|这个月|本月|"
+                           r"周末|明天|明晚|后天|下周|下个|下礼拜|明年|"
+                           r"\b(?:lately|recently|these days|today|tonight|next|tomorrow|coming|"
+                           r"upcoming|this (?:week|weekend|month|year))\b", re.IGNORECASE)
 FILTER_KEYS = frozenset({"since", "until", "route", "include_superseded"})
 
 
@@ -72,10 +90,28 @@ def route_query(
         if forced not in ("episodic", "semantic", "both"):
             raise InvalidInputError("filters['route'] must be 'episodic', 'semantic' or 'both'")
         return forced, window
+    plain = simplified(query)  # 幫我 推薦 is 帮我 推荐
+    if window is not None and asks_for_help(plain, window):
+        return "both", None  # (the time is when the help is for)
     timed = window is not None
-    semantic = bool(SEMANTIC_HINTS.search(query))
+    semantic = bool(SEMANTIC_HINTS.search(plain))
     if timed and not semantic:
         return "episodic", window
     if semantic and not timed:
         return "semantic", window
     return "both", window
+
+
+def asks_for_help(query: str, window: TimeWindow) -> bool:
+    """Is the question a request whose time is when the help is for — now, later, or a
+    plan ("最近又剧荒了 再给我推荐几部剧", "周末想在家做冰沙 推荐几种搭配", "any ideas for
+    tonight") — rather than a question about what happened then ("上周你推荐的那本书叫什么")?"""
+    if not is_request(query):
+        return False
+    return bool(_NOW_OR_LATER.search(window.expression or "") or _PLANNED.search(query))
+
+
+def is_request(query: str) -> bool:
+    """Does the question ask for help (推荐, 幫我排, can you suggest…) rather than ask what
+    was said or done?"""
+    return bool(REQUEST_HINTS.search(simplified(query)))
