@@ -491,6 +491,14 @@ def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
     (["I started playing acoustic guitar about five years ago"],
      ("user", "likes", "acoustic guitar", False)),
     (["my daughter plays volleyball"], ("daughter", "likes", "volleyball", False)),
+    # a pastime as a habit, by how often it is done
+    (["started doing the cooks river parkrun on saturdays, its a 10 min walk"],
+     ("user", "likes", "cooks river parkrun", False)),
+    (["been doing yoga at a studio on queen east instead, 3x a week"],
+     ("user", "likes", "yoga", False)),
+    (["my husband has been doing pilates twice a week, and i go running"],
+     ("husband", "likes", "pilates", False)),
+    (["also joined a filipino choir at st chad's"], ("user", "likes", "filipino choir", False)),
 ])
 def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
     got = chat(*texts)
@@ -501,7 +509,9 @@ def test_what_someone_does_for_fun_is_a_taste_of_theirs(texts, fact):
 @pytest.mark.parametrize("text", ["i play it safe", "i played with the kids all day",
                                   "Playing and singing let me express myself - love it!",
                                   "i'm playing catch-up at work",
-                                  "i've been doing overtime every weekend and i hate it"])
+                                  "i've been doing overtime every weekend and i hate it",
+                                  "started doing my taxes every evening lol",
+                                  "i've been taking the bus every morning"])
 def test_playing_along_or_working_overtime_is_no_hobby(text):
     assert not {f for f in chat(text) if f[1] == "likes" and not f[3]}
 

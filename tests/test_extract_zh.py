@@ -269,3 +269,17 @@ def test_dialect_is_read_the_mandarin_way_and_mandarin_is_left_alone(said, manda
 def test_who_does_what_for_a_living(messages, said, not_said):
     got = read(*messages)
     assert said <= got and not (not_said & got)
+
+
+@pytest.mark.parametrize(("message", "said"), [
+    ("我现在每天早上到徐家汇公园跟一个老师学太极拳 杨式24式", ("user", "likes", "太极拳", False)),
+    ("羽毛球不打了 换公司以后没人约了 现在改成周末骑行 买了辆公路车",
+     ("user", "likes", "骑行", False)),
+    ("每周二四游泳 一次一个小时", ("user", "likes", "游泳", False)),
+])
+def test_a_sport_done_regularly_is_a_pastime(message, said):
+    assert said in read(message)
+
+
+def test_one_weekends_swim_is_no_pastime():
+    assert not {f for f in read("周末带儿子去游泳") if f[1] == "likes"}

@@ -214,6 +214,24 @@ _PLACES_ZH_TEXT = """
     法国 意大利"""
 PLACES_ZH = frozenset(_PLACES_ZH_TEXT.split())
 
+# -- pastimes ----------------------------------------------------------------------------
+
+# What people do for fun, regularly (a sport, a class, a craft, a group): "started doing
+# the cooks river parkrun on saturdays" is a pastime, "doing my taxes every evening" is not.
+_ACTIVITIES_EN_TEXT = """
+    yoga pilates barre zumba aquafit aerobics crossfit spin spinning gym workout workouts
+    weights lifting weightlifting parkrun running jogging swimming swim cycling biking
+    climbing bouldering hiking walking rambling tennis pickleball badminton squash golf
+    soccer football futsal basketball volleyball netball rugby cricket hockey baseball
+    softball bowling bowls curling skating skiing snowboarding surfing kayaking canoeing
+    rowing paddleboarding sailing fishing boxing kickboxing karate judo taekwondo jiu-jitsu
+    bjj aikido fencing archery triathlon marathon dance dancing ballet salsa tango
+    choir band orchestra piano guitar violin cello drums ukulele singing karaoke pottery
+    ceramics woodworking carpentry knitting crochet sewing quilting embroidery painting
+    drawing sketching photography gardening birdwatching birding chess poker trivia quiz
+    bingo reading writing poetry meditation tai-chi qigong volunteering scouts"""
+ACTIVITIES_EN = frozenset(_ACTIVITIES_EN_TEXT.split())
+
 # -- study -------------------------------------------------------------------------------
 
 # What "learning X" studies: a language ("learning Japanese on Duolingo"); learning the

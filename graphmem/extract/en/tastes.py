@@ -22,6 +22,7 @@ from graphmem.extract.en.subjects import (
     lower_phrase,
 )
 from graphmem.extract.vocab import (
+    ACTIVITIES_EN,
     DIET_EN,
     FOOD_EN,
     REL_EN,
@@ -260,7 +261,19 @@ _PLAYS = re.compile(rf"^\s*(?:'ve\s+been\s+|have\s+been\s+|been\s+|'m\s+|am\s+|j
 _GOT_INTO = re.compile(rf"\bgot\s+(?:me|us)\s+into\s+(?:their|the|a|an|my|our)?\s*{_WHEN}"
                        r"([a-z][\w-]+(?:\s+(?:league|club|class|team|group))?)\b", IC)
 _JOINED = re.compile(rf"\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+{_WHEN}"
-                     r"([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:league|club|team|group|class)\b", IC)
+                     r"([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+(?:league|club|team|group|class)\b"
+                     r"|\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+"
+                     r"([a-z][\w-]+\s+(?:choir|band|orchestra))\b", IC)  # "a filipino choir"
+# An activity done as a habit, by how often: "started doing the cooks river parkrun on
+# saturdays", "been doing yoga at a studio on queen east, 3x a week", "i swim at the lido
+# every morning", "still going to spin class twice a week".
+_OFTEN = (r"(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:week|weekend|morning|"
+          r"evening|day|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|(?:\d|two|three|four|five)\s*"
+          r"(?:x|times)\s+a\s+week|(?:twice|once)\s+a\s+week|weekly|most\s+(?:mornings|days|"
+          r"evenings|weekends))")
+_HABIT = re.compile(rf"\b(?:started|start|been|now|still|also)\s+(?:doing|going\s+to|taking)\s+"
+                    rf"(?:the\s+|a\s+|an\s+|my\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,3}}?)"
+                    rf"\s+(?:(?:at|in|with)\s+[^,.!?]{{1,40}}?[\s,]+)?{_OFTEN}\b", IC)
 _DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
                          rf"(?:{_WHEN}|for\s+a\s+\w+\s+|at\s+the\s+)[^.!?]*?\b(?:i\s+)?(?:love|loving|enjoy|enjoying)\s+it\b",
                          IC)
@@ -271,13 +284,25 @@ _NOT_HOBBY = frozenset({"it", "them", "that", "this", "with", "around", "along",
                         "some", "a", "the", "up", "out", "catch-up", "dumb", "nice", "safe"})
 
 
+def _habit(t: str, sentence: str) -> re.Match[str] | None:
+    """``_HABIT`` in the clause, or in its sentence when how often comes after a comma
+    ("been doing yoga at a studio on queen east instead, 3x a week") — of this clause's
+    activity."""
+    if m := _HABIT.search(t):
+        return m
+    m = _HABIT.search(sentence)
+    return m if m is not None and m.group(1) in t else None
+
+
 def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
     if part.subjects is None or (part.past and not _GOT_INTO.search(t)):
         return
     m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
-         or _WENT_FUN.search(t))
+         or _WENT_FUN.search(t) or _habit(t, ctx.sentence))
     value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
-        m.group(1).lower())  # "playing acoustic guitar about five years": its two words
+        (m.group(1) or m.group(2)).lower())  # "playing acoustic guitar about five years"
+    if m is not None and m.re is _HABIT and not set(value.split()) & ACTIVITIES_EN:
+        return  # "doing my taxes every evening": a chore, not a pastime
     if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
         for subject in part.subjects:  # (a taste the person shows, not said as a like)
             found.add(subject, "likes", value, False, 0.85)
