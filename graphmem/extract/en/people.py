@@ -16,15 +16,8 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.lexicon import is_word
-from graphmem.extract.en.subjects import (
-    IC,
-    KIN_MOD,
-    NAME,
-    NOT_NAMES,
-    NOT_PETS,
-    clean,
-    singular,
-)
+from graphmem.extract.en.shapes import clean
+from graphmem.extract.en.subjects import IC, KIN_MOD, NAME, NOT_NAMES, NOT_PETS, singular
 from graphmem.extract.vocab import (
     DIET_EN,
     PARTNERS_EN,

@@ -16,13 +16,8 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.grammar import _ADV, _BE
 from graphmem.extract.en.lexicon import is_word
-from graphmem.extract.en.subjects import (
-    IC,
-    PLACE,
-    is_proper,
-    lower_phrase,
-    place,
-)
+from graphmem.extract.en.shapes import PLACE, is_proper, lower_phrase, place
+from graphmem.extract.en.subjects import IC
 
 _AREA = (r"(?:(?:rural|upstate|downstate|downtown|northern|southern|eastern|western|central|"
          r"north|south|east|west|suburban|outer|inner)\s+)?")

@@ -14,12 +14,8 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _AUX, _BE
-from graphmem.extract.en.subjects import (
-    IC,
-    PLACE,
-    clean,
-    place,
-)
+from graphmem.extract.en.shapes import PLACE, clean, place
+from graphmem.extract.en.subjects import IC
 from graphmem.extract.en.tastes import _ENDS_ON_PREPOSITION
 from graphmem.extract.plans import dropped, names_plan, plan
 

@@ -31,14 +31,8 @@ from graphmem.extract.en.people import (
 )
 from graphmem.extract.en.places import _home, _home_of, _origin
 from graphmem.extract.en.plans import _plans, plan_value, plans_changed
-from graphmem.extract.en.subjects import (
-    IC,
-    KIN_MOD,
-    NAME,
-    NOT_NAMES,
-    clean,
-    normalize,
-)
+from graphmem.extract.en.shapes import clean
+from graphmem.extract.en.subjects import IC, KIN_MOD, NAME, NOT_NAMES, normalize
 from graphmem.extract.en.tastes import (
     MY_THING,
     _allergy,

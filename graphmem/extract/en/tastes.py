@@ -15,12 +15,8 @@ from graphmem.extract.candidate import (
 from graphmem.extract.en.channels import _CH
 from graphmem.extract.en.grammar import _ADV, _ADV_OR_NEG, _AUX, _BE, _NEG
 from graphmem.extract.en.lexicon import is_noun
-from graphmem.extract.en.subjects import (
-    IC,
-    KIN_MOD,
-    clean,
-    lower_phrase,
-)
+from graphmem.extract.en.shapes import clean, lower_phrase
+from graphmem.extract.en.subjects import IC, KIN_MOD
 from graphmem.extract.vocab import (
     ACTIVITIES_EN,
     DIET_EN,

@@ -16,16 +16,8 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.grammar import _ADV, _BE, _NEG
 from graphmem.extract.en.lexicon import is_word
-from graphmem.extract.en.subjects import (
-    IC,
-    NOT_NAMES,
-    ORG,
-    ORG_NAME,
-    is_proper,
-    lower_phrase,
-    org,
-    singular,
-)
+from graphmem.extract.en.shapes import ORG, ORG_NAME, is_proper, lower_phrase, org
+from graphmem.extract.en.subjects import IC, NOT_NAMES, singular
 from graphmem.extract.vocab import (
     BUSINESS_EN,
     DEGREE_EN,
