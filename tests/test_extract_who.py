@@ -43,6 +43,19 @@ def test_someone_elses_relative_is_neither_the_user_nor_their_relative(text, who
     assert said and all(f[0] == who for f in said), found
 
 
+@pytest.mark.parametrize("texts", [
+    ("my girlfriend kayleigh is lovely", "going fishing sunday with kayleighs dad ron"),
+    ("my wife Carol is great", "carols dad is in hospital again, he's diabetic"),
+    ("kayleighs mum is allergic to nuts",),  # a name no dictionary lists, known or not
+])
+def test_a_possessive_typed_without_its_apostrophe_is_someone_elses_relative(texts):
+    """"kayleighs dad" is Kayleigh's father: not a dad of the user's, nor what he has."""
+    found = chat(*texts)
+    assert not {f for f in found if f[1] == "has_relation" and f[2] in {"dad", "mum"}}
+    assert not {f for f in found if f[0] in {"dad", "mum", "user"} and f[1] in {
+        "allergic_to", "has_condition", "diet"}}
+
+
 def test_someone_elses_unnamed_relative_is_nobody_known():
     found = chat("my wife's mom is visiting, she loves gardens and hates spicy food")
     assert not {f for f in found if f[1] == "likes"}

@@ -188,10 +188,11 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
             continue  # inside the previous anchor's words ("my wife and I")
         if m.group("named") and m.group("named").split()[0].lower() in _ADVERB_OPENERS:
             continue  # "Just moved to Brooklyn": an adverb, the subject left unsaid
-        if m.group("bare") and search(r"\b(?:a|an|the|his|her|their|your|any|every|some|"
-                                      r"other|'s|single|new|great|good)\s+$|-\w+\s+$",
-                                      text[:m.start()], IC):
-            continue  # "a mum of two", "the dad stuff": not the user's own
+        if m.group("bare") and (search(r"\b(?:a|an|the|his|her|their|your|any|every|some|"
+                                       r"other|'s|single|new|great|good)\s+$|-\w+\s+$",
+                                       text[:m.start()], IC) or _of_someone_known(
+                                           text[:m.start()], ctx)):
+            continue  # "a mum of two", "the dad stuff", "kayleighs dad": not the user's own
         subjects, end = _subjects(m, text, ctx, found)
         anchors.append((m.start(), end, subjects))
         if subjects is None and (m.group("pron") or m.group("they")):
@@ -220,10 +221,25 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
 # Someone else's relative: "Barb's husband Don", "my sister's boyfriend", "kavya's mum" —
 # after a name or a relation word, not "she's", "it's", "let's".
 _OTHERS_KIN = re.compile(
-    rf"(?P<owner>\b(?:{NAME}|[a-z][a-z-]+))'s\s+{KIN_MOD}(?P<kin>(?i:{REL_EN}))\b", )
+    rf"(?P<owner>\b(?:{NAME}|[a-z][a-z-]+))'s\s+{KIN_MOD}(?P<kin>(?i:{REL_EN}))\b"
+    # typed without the apostrophe ("kayleighs dad ron", "carols mum"): of a name known
+    rf"|(?P<bare>\b[A-Za-z][a-z-]+?)s\s+{KIN_MOD}(?P<kin2>(?i:{REL_EN}))\b", )
 _NOT_OWNERS = frozenset({"she", "he", "it", "that", "what", "who", "there", "here", "let",
                          "where", "how", "one", "everyone", "today", "tonight", "tomorrow",
                          "yesterday", "week", "year", "month", "day", "master", "bachelor"})
+
+
+def _of_someone_known(before: str, ctx: Context) -> bool:
+    """Does ``before`` end with a known name's possessive typed without its apostrophe
+    ("kayleighs ", "carols ")?"""
+    m = re.search(r"\b([A-Za-z][a-z-]+)s\s+$", before)
+    if m is None:
+        return False
+    from graphmem.extract.en.lexicon import is_word
+
+    stem = m.group(1).lower()  # ("kayleighs": a name no dictionary lists, either way)
+    return stem in ctx.names or (len(stem) > 2 and not is_word(stem) and not is_word(stem + "s")
+                                 and stem not in NOT_NAMES)
 
 
 def _others_kin(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str, ...] | None]],
@@ -232,13 +248,16 @@ def _others_kin(text: str, ctx: Context, anchors: list[tuple[int, int, tuple[str
     (who "he" / "she" is next), else someone the memory cannot name — never the user's."""
     found_ = list(anchors)
     for m in _OTHERS_KIN.finditer(text):
-        owner = m.group("owner")
+        owner = m.group("owner") or m.group("bare")
         low = owner.lower()
+        if m.group("bare") and low not in ctx.names:
+            continue  # ("his dad", "the kids mum": no name the memory knows)
         if low in _NOT_OWNERS or (low in NOT_NAMES and low not in ctx.names):
             continue
         if not (owner[0].isupper() or low in ctx.names or re.fullmatch(REL_EN, low, IC)):
             continue
-        start, end = m.start("owner") + len(owner), m.end()
+        start = (m.start("owner") if m.group("owner") else m.start("bare")) + len(owner)
+        end = m.end()
         if any(a < end and start < b for a, b, _ in found_):
             continue
         named = _name_after(text[end:], ctx.sentence)
