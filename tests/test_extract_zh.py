@@ -283,3 +283,26 @@ def test_a_sport_done_regularly_is_a_pastime(message, said):
 
 def test_one_weekends_swim_is_no_pastime():
     assert not {f for f in read("周末带儿子去游泳") if f[1] == "likes"}
+
+
+@pytest.mark.parametrize("message", [
+    "同行的女生奇异果过敏 帮我避开",  # someone said before the allergen: theirs
+    "有个同事对猫过敏 办公室不能养",
+    "医生说是食物过敏 要做过敏原检测",  # a kind of thing, no allergen named
+])
+def test_an_allergy_of_someone_unnamed_or_of_no_allergen_is_not_the_users(message):
+    assert not {f for f in read(message) if f[1] == "allergic_to"}
+
+
+@pytest.mark.parametrize(("message", "said", "not_said"), [
+    ("我儿子子豪芒果过敏 我自己是不吃香菜的", {("儿子", "name", "子豪", False),
+                                 ("儿子", "allergic_to", "芒果", False)},
+     {("儿子", "allergic_to", "子豪芒果", False)}),
+    ("我女儿糖糖不吃葱", {("女儿", "name", "糖糖", False),
+                   ("女儿", "dietary_restriction", "葱", False)}, set()),
+    ("我女儿天天不吃早饭", set(), {("女儿", "name", "天天", False)}),
+    ("我儿子芒果过敏", {("儿子", "allergic_to", "芒果", False)}, {("儿子", "name", "芒果", False)}),
+])
+def test_a_name_right_after_a_relative_then_what_they_cannot_eat(message, said, not_said):
+    got = read(message)
+    assert said <= got and not (not_said & got)

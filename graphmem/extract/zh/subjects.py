@@ -68,6 +68,10 @@ _WHEN_OR_HOW = "今天|昨天|最近|又|总是|老是|特别|已经|刚|每天|
 # 糖糖最近…) — not what the relative has (我女儿成绩一直不错, 我儿子学校又…).
 _NICKNAME_AFTER_KIN = re.compile(rf"^([\u4e00-\u9fff]{{2}})(?={_WHEN_OR_HOW}|今年|去年|明年|从小|"
                                  r"马上)")
+# …or a name, then what they cannot eat (我儿子子豪芒果过敏, 我女儿糖糖不吃葱): a person's name
+# as jieba knows one, or a doubled nickname (糖糖, 豆豆) — not a food (我儿子芒果过敏).
+_NAME_THEN_TASTE = re.compile(r"^([\u4e00-\u9fff]{2})(?=对?[\u4e00-\u9fff]{1,4}?过敏|不吃|不能吃|"
+                              r"吃不了|爱吃|最爱吃|特别爱吃)")
 _OF_A_PERSON_TEXT = """成绩 学校 老师 班主任 同学 身体 学习 作业 考试 工作 公司 单位
     脾气 性格 个子 体重 身高 头发 眼睛 牙齿 皮肤 朋友 对象 房子 车子 手机 电脑 班上 幼儿园 婚礼
     生日 病情 血压 血糖 腰椎 膝盖 胃口 睡眠 视力 英语 数学 语文 钢琴 舞蹈 游泳"""
@@ -83,6 +87,18 @@ _HONORIFIC = ("阿姨|叔叔|老师|医生|大爷|大妈|奶奶|爷爷|总|哥|�
 
 
 _BARE_KIN = re.compile(rf"(?:^|(?<=[跟和给陪带帮让替找问])|(?<=参加))({KIN_ZH})(?!的话)")
+
+
+def _named_taste(rest: str) -> re.Match[str] | None:
+    """``_NAME_THEN_TASTE``, when its two characters are a name (子豪, 糖糖), not a food."""
+    m = _NAME_THEN_TASTE.match(rest)
+    if m is None:
+        return None
+    word = m.group(1)
+    if word in _NOT_NAMES:
+        return None  # 我女儿天天不吃早饭: every day
+    tags = _tags(rest)
+    return m if word[0] == word[1] or (tags and tags[0] == (word, "nr")) else None
 
 
 def _kin(word: str) -> tuple[str, ...]:
@@ -157,8 +173,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             latin = None if named else _NAME_AFTER_REL.match(rest)
             if latin and _names(latin.group(1), rest):
                 named, after = latin.group(1), latin.end()  # 我同事Kevin, 我女朋友叫小雨
-            elif not named and (nick := _NICKNAME_AFTER_KIN.match(rest)) and name_like(
-                    nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS:
+            elif not named and (nick := _NICKNAME_AFTER_KIN.match(rest) or _named_taste(rest)) \
+                    and name_like(nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS:
                 named, after = nick.group(1), nick.end()  # 我儿子豆包今年九月上小学
             if named:
                 found.add(subjects[0], "name", named, False, 0.9, "name")

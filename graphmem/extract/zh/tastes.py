@@ -135,7 +135,18 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
         _say_avoids(part, found, m.group(1), False, 0.9)  # 乳糖不耐: avoids it
 
 
+# Someone said before what they are allergic to (同行的女生奇异果过敏, 有个同事对猫过敏): theirs,
+# and nobody the memory can name.
+_SOMEONE = re.compile(r"^(?:[\u4e00-\u9fff]{0,8}的|有个|有一个|一个)?(?:女生|男生|女孩子?|男孩子?|"
+                      r"朋友|同事|同学|孩子|小孩|宝宝|老人|客人|室友|邻居|姑娘|小伙子?)")
+# What no one is allergic to by name: a kind of thing (医生说是食物过敏).
+_NOT_ALLERGENS = frozenset({"食物", "东西", "食品", "什么", "啥", "很多", "好多", "一些", "有些"})
+
+
 def _say_allergy(part: Part, found: Found, said: str, negated: bool, confidence: float) -> None:
     said = re.split(r"我|你|他|她|一[吃喝碰用]就|就|都|也", said)[0]  # 头孢类的药(我一碰就)过敏
+    if _SOMEONE.match(said):
+        return
     for value in nouns(clean(said, limit=24)):
-        found.say(part, "allergic_to", value, negated, confidence)
+        if value not in _NOT_ALLERGENS:
+            found.say(part, "allergic_to", value, negated, confidence)
