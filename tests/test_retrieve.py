@@ -237,6 +237,22 @@ def test_small_talk_is_left_out_of_a_line(text, shown):
     assert without_small_talk(text, "What does Caroline do for yoga?", {"Caroline"}) == shown
 
 
+def test_a_users_questions_to_an_assistant_are_kept_when_the_message_fits():
+    """Between people, "Have you tried…?" is small talk; a user asking an assistant says
+    what they have in asking — kept when the message fits its room whole, left out when
+    keeping it would cut the rest."""
+    from graphmem.retrieve.compress import line_text
+
+    text = ("I'm thinking of getting Max a new collar. Do you have any recommendations for a "
+            "collar that would suit a Golden Retriever like Max?")
+    line = Line("e", "s", 1, "user", text, datetime(2025, 1, 1, tzinfo=UTC))
+    assert "Golden Retriever" in line_text(line, "What breed is my dog?", 200, set())
+    assert "Golden Retriever" not in line_text(line, "What breed is my dog?", 12, set())
+    transcript = Line("e", "s", 1, "user", "Caroline: " + text, datetime(2025, 1, 1, tzinfo=UTC))
+    assert "Golden Retriever" not in line_text(transcript, "What breed is my dog?", 200,
+                                               {"Caroline"})
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("I went to a support group yesterday.", "yesterday [7 May 2023]"),
     ("We went camping last week.", "last week [the week before 8 May 2023]"),

@@ -58,7 +58,7 @@ def line_text(line: Line, query: str, max_tokens: int, names: set[str],
     version of a fact. Empty when no word of it fits."""
     speaker, text = speaker_and_text(line)
     mark = OUTDATED[is_chinese(text)] if outdated else ""
-    text = without_small_talk(text, query, names)
+    text = _said(line, text, query, max_tokens, names)
     # times are resolved in what is shown, not in the whole of a long message (one scan of
     # every time rule per line: the slowest step of a question over long replies)
     shown = annotate(trim(text, query, max_tokens, names), line.ts)
@@ -68,6 +68,18 @@ def line_text(line: Line, query: str, max_tokens: int, names: set[str],
     if not shown.replace("…", "").strip():
         return ""  # nothing of it fits: not shown
     return f"{speaker}: {shown}{mark}"
+
+
+def _said(line: Line, text: str, query: str, max_tokens: int, names: set[str]) -> str:
+    """The message without its small talk. A user's questions to an assistant (no
+    speaker's name in the line) say what they have in asking ("…a collar that would suit a
+    Golden Retriever like Max?"): kept when the message then fits ``max_tokens`` whole,
+    never at the price of a cut elsewhere in it."""
+    plain = without_small_talk(text, query, names)
+    if line.role != "user" or text != line.content or plain == text:
+        return plain
+    asking = without_small_talk(text, query, names, asking=True)
+    return asking if count_tokens(asking) <= max_tokens else plain
 
 
 @dataclass(frozen=True)

@@ -265,22 +265,26 @@ _FILLER_TEXT = """
 FILLER = frozenset(stem(w) for w in _FILLER_TEXT.split())
 
 
-def is_small_talk(sentence: str, wanted: set[str], names: set[str] = frozenset()) -> bool:
+def is_small_talk(sentence: str, wanted: set[str], names: set[str] = frozenset(),
+                  asking: bool = False) -> bool:
     """A sentence of pleasantries only ("Wow, Caroline! That sounds awesome!", "哈哈，太好了！")
-    or a question about something the reader did not ask (``wanted``: the question's
-    content words) — "What've you been up to?"."""
+    or, between people, a question about something the reader did not ask (``wanted``: the
+    question's content words) — "What've you been up to?". (``asking``: a user's message to
+    an assistant, whose questions are what they came for, and say what they have: "…a
+    collar that would suit a Golden Retriever like Max?")"""
     words = content_words(sentence, names)
-    return words <= FILLER or (is_question(sentence) and not words & wanted)
+    return words <= FILLER or (not asking and is_question(sentence) and not words & wanted)
 
 
-def without_small_talk(text: str, query: str, names: set[str] = frozenset()) -> str:
+def without_small_talk(text: str, query: str, names: set[str] = frozenset(),
+                       asking: bool = False) -> str:
     """``text`` without its sentences of small talk (``is_small_talk``): they take a
     reader's tokens and answer nothing. Whole when nothing else is left. Measured on
     LoCoMo (conversations 1–5 tuned, 6–10 held out): the room they leave holds more of
     the answer at 128 and 512 tokens."""
     parts = sentences(text)
     wanted = content_words(query, names)
-    kept = [part for part in parts if not is_small_talk(part, wanted, names)]
+    kept = [part for part in parts if not is_small_talk(part, wanted, names, asking)]
     if not kept or len(kept) == len(parts):
         return text
     return ("" if is_chinese(text) else " ").join(kept)
