@@ -56,7 +56,7 @@ class FactRetriever:
     def similarity_of(self, row: dict[str, Any], asked: set[str], q: Question,
                       implied: frozenset[str] = frozenset()) -> float:
         """Cosine (on the reference scale), plus a bonus when the question names the
-        predicate (a smaller one when a request for help implies it)."""
+        predicate (``request_bonus`` when a request for help implies it)."""
         cosine = cosine_of(row, q)
         predicate = row["fact"]["predicate"]
         return ((self.config.no_embedding_similarity if cosine is None else cosine)
@@ -111,4 +111,3 @@ def cosine_of(row: dict[str, Any], q: Question) -> float | None:
     if row["similarity"] is None:
         return None
     return q.relatedness(2 * float(row["similarity"]) - 1)
-

@@ -102,13 +102,14 @@ def route_query(
     return "both", window
 
 
-def asks_for_help(query: str, window: TimeWindow) -> bool:
-    """Is the question a request whose time is when the help is for — now, later, or a
-    plan ("最近又剧荒了 再给我推荐几部剧", "周末想在家做冰沙 推荐几种搭配", "any ideas for
-    tonight") — rather than a question about what happened then ("上周你推荐的那本书叫什么")?"""
-    if not is_request(query):
+def asks_for_help(plain: str, window: TimeWindow) -> bool:
+    """Is the question (``plain``: in simplified characters) a request whose time is when the
+    help is for — now, later, or a plan ("最近又剧荒了 再给我推荐几部剧", "周末想在家做冰沙
+    推荐几种搭配", "any ideas for tonight") — rather than a question about what happened then
+    ("上周你推荐的那本书叫什么")?"""
+    if not REQUEST_HINTS.search(plain):
         return False
-    return bool(_NOW_OR_LATER.search(window.expression or "") or _PLANNED.search(query))
+    return bool(_NOW_OR_LATER.search(window.expression or "") or _PLANNED.search(plain))
 
 
 def is_request(query: str) -> bool:

@@ -113,12 +113,11 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
         return True
     for cue in _WORKS_AT_LOWER:  # a dictionary word too ("ridgeline", "michaels"); after
         # "the", a name only ("hired at the dublin branch library", not "at the gym")
-        if (m := search(cue, t, IC)) and (the := match(r"the\s+", t[m.end():], IC)) and (
-                at := lower_phrase(t[m.end() + the.end():])) and is_proper(at):
-            found.say(part, "works_at", at, False, 0.8, "organization")
-            return True
-        if m and (at := lower_phrase(t[m.end():])) and (
-                is_proper(at) or at.lower() not in _NOT_EMPLOYERS):
+        if not (m := search(cue, t, IC)):
+            continue
+        the = match(r"the\s+", t[m.end():], IC)
+        at = lower_phrase(t[m.end() + (the.end() if the else 0):])
+        if at and (is_proper(at) or (not the and at.lower() not in _NOT_EMPLOYERS)):
             found.say(part, "works_at", at, False, 0.8, "organization")
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (

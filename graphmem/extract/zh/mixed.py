@@ -14,7 +14,7 @@ _KIN = {"bf": "男朋友", "boyfriend": "男朋友", "gf": "女朋友", "girlfri
         "fiance": "未婚夫", "fiancé": "未婚夫", "fiancee": "未婚妻", "fiancée": "未婚妻"}
 # Said bare, these are the user's own (bf说…); the others need "my" (boss直聘 is a site).
 _BARE = ("bf", "gf", "hubby", "bestie", "bff")
-_MIXED = re.compile(rf"(?<![A-Za-z])(?:(?P<my>(?i:my)\s*)(?P<kin>(?i:{'|'.join(_KIN)}))"
+_MIXED = re.compile(rf"(?<![A-Za-z])(?:(?i:my)\s*(?P<kin>(?i:{'|'.join(_KIN)}))"
                     rf"|(?P<bare>(?i:{'|'.join(_BARE)})))(?![A-Za-z])\s*")
 
 
