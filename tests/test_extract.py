@@ -205,6 +205,32 @@ def test_generic_readings_skip_vague_subjects_and_values():
     assert RuleExtractor(generic=False).extract_text("I went to Lisbon", TS) == []
 
 
+@pytest.mark.parametrize("text", [
+    "what cut of beef do i buy at the butcher and give me the recipe, proper spicy",
+    "which gym do i join near work",
+    "am i being an old fool",
+    "how long am i out for ffs",
+    "wat do i need to sort b4 moving",
+])
+def test_a_question_states_nothing_of_the_speaker(text):
+    assert X.extract_text(text, TS) == []
+
+
+def test_a_verb_after_a_question_with_its_own_auxiliary_is_its_own_clause():
+    got = {(c.entity, c.predicate, c.value, c.negated) for c in X.extract_text(
+        "what do i need to buy as a beginner, dont wanna waste money", TS)}
+    assert ("user", "want_waste", "money", True) in got
+
+
+@pytest.mark.parametrize("text", [
+    "i dont have a clue how they teach it now", "I am at a loss.",
+    "I have read the pamphlet twice and I am none the wiser.",
+    "i'm going to lose my mind otherwise",
+])
+def test_idioms_are_no_facts(text):
+    assert not {c.value for c in X.extract_text(text, TS)} & {"clue", "loss", "none", "mind"}
+
+
 def readings(text: str) -> dict[tuple[str, str, str], Candidate]:
     ts = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
     return {(c.entity, c.predicate, c.value): c for c in X.extract_text(text, ts)}

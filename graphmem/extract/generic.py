@@ -39,7 +39,7 @@ _KEEP_WITH_PREP = frozenset({"go", "move", "travel", "work", "volunteer", "live"
                              "participate", "attend", "start", "switch"})
 _BAD_VALUES = frozenset({"it", "that", "this", "you", "them", "me", "him", "her", "us",
                          "something", "anything", "everything", "one", "lot", "what", "which",
-                         "time", "way", "thing", "things", "there", "here"})
+                         "time", "way", "thing", "things", "there", "here", "none", "nothing"})
 _OBJECT_DEPS = ("dobj", "attr", "oprd")
 # Verbs skipped alone but read with a verb complement ("I want to open a studio").
 _XCOMP_HEADS = frozenset({"want", "hope", "try", "need", "keep", "feel"})
@@ -282,7 +282,9 @@ _VAGUE_HEADS = frozenset({
     "moment", "sec", "second", "luck", "fun", "mess", "deal", "word", "words", "sense",
     "one", "ones", "guy", "guys", "way", "look", "number", "numbers", "square",
     "column", "row", "rows", "tab", "file", "version", "data", "dataframe", "dataframes",
-    "function", "formula", "email", "letter", "text", "thanks", "bridges"})
+    "function", "formula", "email", "letter", "text", "thanks", "bridges",
+    # idioms' nouns: "I don't have a clue", "I'm at a loss", "going to lose my mind"
+    "clue", "loss", "mind"})
 # Chat fillers: a value holding one is a clause remnant ("phd candidate lol").
 _FILLERS = frozenset({"lol", "lmao", "haha", "hahaha", "bc", "tho", "though", "btw", "pls",
                       "please", "omg", "idk", "ngl", "tbh", "rn", "kinda", "sorta", "obv",
@@ -337,6 +339,39 @@ def _states(verb: Token) -> bool:
         asker is None or asker.lower_ == "you") and not _leads_unsaid_i(root))
 
 
+_INVERTING = frozenset({"do", "does", "did", "am", "is", "are", "was", "were", "have", "has",
+                        "had", "can", "could", "will", "would", "should", "shall", "may",
+                        "might", "must", "'m", "’m"})
+
+
+def _asks(verb: Token) -> bool:
+    """Is ``verb``'s clause a question? An auxiliary or a form of "be" before the subject
+    ("what cut of beef do I buy", "am I being an old fool", "how long am I out", "which gym
+    do I join") asks what the speaker states nowhere; a verb conjoined to a question shares
+    it ("…do I buy and give me the recipe") unless it has an auxiliary of its own ("what do
+    I need to buy, dont wanna waste money": an unsaid "I")."""
+    while not any(c.dep_ in {"nsubj", "nsubjpass", "aux", "neg"} for c in verb.children) and (
+            verb.dep_ == "conj" and verb.head.i != verb.i):
+        verb = verb.head
+    subject = next((c for c in verb.children if c.dep_ in {"nsubj", "nsubjpass"}), None)
+    if subject is None:
+        return False
+    before = [c for c in verb.children if c.dep_ in {"aux", "auxpass"} and c.i < subject.i]
+    if verb.lemma_.lower() in {"be", "do", "have"} and verb.i < subject.i:
+        before.append(verb)
+    return any(t.lower_ in _INVERTING for t in before)
+
+
+def _asks_for_me(verb: Token) -> bool:
+    """A verb without a subject of its own, of the kind asked of an assistant, for the
+    speaker ("…and give me the recipe", "then send us the list"): a request, not what
+    the speaker did."""
+    if any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children):
+        return False
+    return verb.lemma_.lower() in _ASKED | {"send"} and any(
+        c.dep_ in {"dative", "iobj", "dobj"} and c.lower_ in {"me", "us"} for c in verb.children)
+
+
 def _says_something(lemma: str, predicate: str, head: Token, value: str) -> bool:
     """A reading worth keeping: its verb is an English verb (not "pilsen people now"
     or "86d the elote" misread), its value has no chat filler in it, and names a thing
@@ -389,6 +424,8 @@ def generic_candidates(
         if subject is None and subject_token is None and _leads_unsaid_i(verb):
             subject = first_person  # chat ellipsis: "Still working on the studio."
         if subject is None:
+            continue
+        if _asks(verb) or _asks_for_me(verb):
             continue
         reading = _reading(verb, lemma) if _states(verb) else None
         if reading is None:
