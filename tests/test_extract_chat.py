@@ -225,6 +225,26 @@ def test_a_home_typed_in_lower_case_after_words_that_say_so(text, fact):
     assert fact in chat(text)
 
 
+@pytest.mark.parametrize(("text", "place"), [
+    ("our offer on a house in knowle got accepted on friday", "Knowle"),
+    ("Two big updates! First, our offer on a condo in Dublin got ACCEPTED.", "Dublin"),
+    ("OFFER ACCEPTED!! 3 bed in papakura, big section for the dog.", "Papakura"),
+    ("IM IN!! got a 1 bed in salthill, 1350 a month", "Salthill"),
+    ("so im getting my own 1 bedroom in leslieville!!", "Leslieville"),
+    ("we rent a semi in east york. hes usually slow to reply", "East York"),
+])
+def test_a_home_taken_is_where_the_speaker_lives(text, place):
+    assert ("user", "lives_in", place, False) in chat(text)
+
+
+@pytest.mark.parametrize("text", [
+    "putting an offer on a 3 bed semi in edgeley in stockport",  # not accepted (yet)
+    "we got a table in the garden", "I got a place in the final",
+])
+def test_an_offer_not_accepted_or_a_thing_got_is_no_home(text):
+    assert not {f for f in chat(text) if f[1] == "lives_in"}
+
+
 @pytest.mark.parametrize("text", ["we stayed in a cabin in gatlinburg", "left home at 18",
                                   "i'm in a meeting", "my mom is in hospital again"])
 def test_a_stay_or_a_state_is_no_home(text):

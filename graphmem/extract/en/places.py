@@ -72,6 +72,44 @@ _HOME_LOWER = re.compile(
 _IN_LOWER = re.compile(r"^\s*(?:'s|is|'m|am|are|'re)\s+(?:now\s+|still\s+|currently\s+)?in\s+", IC)
 
 
+# A home taken, said without "live" or "moved": an offer on it accepted ("our offer on a
+# house in knowle got accepted", "OFFER ACCEPTED!! 3 bed in papakura"), or one got or
+# rented ("got a 1 bed in salthill", "im getting my own 1 bedroom in leslieville", "we rent
+# a semi in east york"). An offer not yet accepted ("putting an offer on…") is no home.
+_HOME_KIND = (r"(?:(?:\d|one|two|three|four|five)[- ]?bed(?:room)?(?:ed)?(?:\s+(?:house|flat|"
+              r"apartment|semi|terrace|condo|townhouse|bungalow|unit))?|house|condo|condominium|"
+              r"apartment|flat|townhouse|terrace|semi|bungalow|cottage|duplex|maisonette)")
+_TAKEN = re.compile(rf"\b(offer\s+on|accepted!*|got|getting|rent|renting)\s+(?:(?:an?|the|our|"
+                    rf"my)\s+)?(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{_HOME_KIND}\s+in\s+", IC)
+_HOME_FIRST = re.compile(rf"^\s*(?:(?:an?|the|our|my)\s+)?(?:[\w-]+\s+)?{_HOME_KIND}\s+in\s+", IC)
+_ACCEPTED = re.compile(r"\boffer\b[^.!?\n]{0,80}?\baccepted\b|\baccepted\s+(?:our|my)\s+offer",
+                       IC)
+
+
+def _home_taken(t: str, part: Part, ctx: Context, found: Found) -> bool:
+    """A home taken (above): where the speaker lives from now on. "OFFER ACCEPTED!! 3 bed
+    in papakura": the home may open the sentence after the offer's."""
+    from graphmem.extract.en.lexicon import is_noun, is_verb
+
+    accepted = _ACCEPTED.search(ctx.message or t) is not None
+    m = _TAKEN.search(t) or (_HOME_FIRST.match(t) if accepted else None)
+    if m is None or (m.re is _TAKEN and m.group(1).lower().startswith(("offer", "accepted"))
+                     and not accepted):
+        return False
+    rest = t[m.end():]
+    if (named := re.match(PLACE, rest)) and (where := place(named.group(0))):
+        found.say(part, "lives_in", where, False, 0.8, "place")
+        return True
+    words = lower_phrase(rest, 3).split()
+    while len(words) > 1 and is_verb(words[-1]) and not is_noun(words[-1]):
+        words.pop()  # "knowle got accepted": not the place's words
+    where = " ".join(words)
+    if where and is_proper(where) and where[0].islower():
+        found.say(part, "lives_in", where.title(), False, 0.8, "place")
+        return True
+    return False
+
+
 def _lower_home(t: str, part: Part, found: Found) -> bool:
     if m := _HOME_LOWER.search(t):
         where = lower_phrase(t[m.end():], 3)
@@ -87,7 +125,7 @@ def _lower_home(t: str, part: Part, found: Found) -> bool:
 
 
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
-    if _lower_home(t, part, found):
+    if _home_taken(t, part, ctx, found) or _lower_home(t, part, found):
         return
     if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
         found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
