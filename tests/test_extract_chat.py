@@ -128,6 +128,26 @@ def test_a_name_and_a_relation_in_brackets_name_the_relative_who_owns_the_clause
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("my friend Tom (a dentist) recommended it", ("friend", "works_as", "dentist", False)),
+    ("my flatmate ollie (electrician apprentice, eats literally anything) is excited",
+     ("flatmate", "works_as", "electrician apprentice", False)),
+    ("I promised my daughter Susan, who is a pharmacist and a great worrier, to be careful",
+     ("daughter", "works_as", "pharmacist", False)),
+    ("my sister Jo, who's a nurse, said it was fine", ("sister", "works_as", "nurse", False)),
+])
+def test_a_job_in_an_aside_or_a_who_clause_is_the_persons_named_before(text, fact):
+    got = chat(text)
+    assert fact in got
+    assert not {f for f in got if f[0] == "user" and f[1] == "works_as"}
+
+
+@pytest.mark.parametrize("text", ["my boss (a total nightmare) yelled", "who's a good boy",
+                                  "I (a nurse) work nights"])
+def test_an_aside_that_is_no_job_gives_none(text):
+    assert not {f for f in chat(text) if f[1] == "works_as" and f[0] != "user"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
     ("mom loves gardening", ("mom", "likes", "gardening", False)),
     ("dad is a plumber", ("dad", "works_as", "plumber", False)),
 ])

@@ -173,12 +173,19 @@ class RuleExtractor:
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)
             cursor = max(cursor, span[1])
+            if "(" in sentence and lang is _ENGLISH:  # who a name typed in lower case is
+                bracketed = english_asides.asides(sentence, ctx)  # is known from here on
+            aside = next((who for a, b, who in bracketed if a <= span[0] < b), None)
+            if aside is None and lang is _ENGLISH and (
+                    rel := english_asides.relative(sentence[:max(span[0], 0)], clause, ctx)):
+                aside, clause = rel  # "my daughter Susan, who's a pharmacist": no question
             found = Found(ts, clause, ctx)
+            if aside is not None and lang is _ENGLISH:
+                english_asides.aside_job(clause, aside, found)
             question = is_question(clause)
             if not question:
                 dates(clause, sentence, ctx, found)
             # an aside in brackets after a person is about them; the sentence goes on after
-            aside = next((who for a, b, who in bracketed if a <= span[0] < b), None)
             said_of = carry if aside is None else aside
             parts = lang.parts(clause, ctx, said_of, found)
             if question or is_hypothetical(clause):  # who was named still counts

@@ -127,7 +127,7 @@ JOB_EN = alternation(
     "biologist chemist physicist geologist economist statistician actuary underwriter "
     "welder machinist roofer landscaper gardener florist butcher courier teller host "
     "hostess sommelier dj guard ranger groomer doula rabbi imam postdoc associate lead "
-    "supervisor foreman worker rep representative salesperson salesman saleswoman "
+    "supervisor foreman apprentice worker rep representative salesperson salesman saleswoman "
     "dispatcher mail_carrier letter_carrier postman zookeeper housekeeper cleaner bookkeeper "
     "dev pm rn np sde swe ceo cto cfo coo vp hr qa emt")
 DEGREE_EN = r"(?:ph\.?d\.?|phd|mba|master'?s|masters|msc|m\.?s\.?|ma|bachelor'?s|ba|bsc|b\.?s\.?|" \

@@ -31,6 +31,9 @@ _MODIFIER = r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on)\b)[\w'-]+\s+"
 
 
 _JOB = rf"(?:{_MODIFIER}){{0,3}}(?:{JOB_EN})s?\b"
+# A clause that is a job and nothing else ("a dentist", "she's a realtor", "retired nurse").
+JOB_ONLY = re.compile(rf"(?:(?:she|he)(?:'s|\s+is)\s+)?(?:(?:an?|the|my|our|his|her|their)\s+)?"
+                      rf"(?:retired\s+)?(?P<job>(?:{_MODIFIER}){{0,2}}(?:{JOB_EN}))", IC)
 
 
 _SCHOOL = r"[A-Z][\w'.&-]*(?:\s+(?:of\s+|de\s+)?[A-Z][\w'.&-]*)*"
