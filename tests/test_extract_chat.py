@@ -148,6 +148,23 @@ def test_an_aside_that_is_no_job_gives_none(text):
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("WE GOT A CAT. adopted her from the rspca yesterday. orange tabby, 2 years old, named "
+     "her pappu (its a silly nickname lol).", ("cat", "name", "Pappu", False)),
+    ("we have a labrador named max", ("labrador", "name", "Max", False)),
+    ("adopted a puppy, called him biscuit", ("puppy", "name", "Biscuit", False)),
+    ("we got a kitten and named it Luna", ("kitten", "name", "Luna", False)),
+])
+def test_a_pet_named_in_lower_case_or_after_it_was_got(text, fact):
+    assert fact in readings(text)
+
+
+@pytest.mark.parametrize("text", ["we got a dog and named him after my grandad",
+                                  "I have a cat. I call her the boss"])
+def test_what_follows_named_is_not_always_a_name(text):
+    assert not {f for f in readings(text) if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
     ("mom loves gardening", ("mom", "likes", "gardening", False)),
     ("dad is a plumber", ("dad", "works_as", "plumber", False)),
 ])

@@ -83,16 +83,42 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     m = search(rf"\b(?i:(?:have|has|'ve got|got|adopted|own|owns|just got)\s+(?:an?|two|three|"
                rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
-               rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?",
-               t)
+               rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?"
+               rf"(?:\s+(?i:named|called)\s+(?P<lower>[a-z][a-z'-]+)\b)?", t)
     if not m or part.subjects is None or part.past:
         return
     pet = singular(m.group("pet"))
     found.say(part, "has_pet", pet, False, 0.85, "pet")
     ctx.meet(pet)  # "we got a dog ... her name is chile"
-    if m.group("name"):
-        found.add(pet, "name", m.group("name"), False, 0.9, "name")
-        ctx.names[m.group("name").lower()] = pet
+    if name := m.group("name") or _given_name(m.group("lower") or ""):  # "a pug named max"
+        found.add(pet, "name", name, False, 0.9, "name")
+        ctx.names[name.lower()] = pet
+    else:
+        pet_named(t, ctx, found)  # "got a kitten and named it Luna"
+
+
+def pet_named(t: str, ctx: Context, found: Found) -> None:
+    """The pet just talked of, named: "WE GOT A CAT … named her pappu", "called him
+    biscuit" (a name typed in lower case when no dictionary lists it)."""
+    m = search(r"\b(?i:named|called|call|calling|calls)\s+(?i:her|him|it)\s+([A-Za-z][a-z'-]+)\b",
+               t)
+    pet = ctx.person
+    if m is None or pet is None or not re.fullmatch(PET_EN, pet, IC):
+        return
+    if name := _given_name(m.group(1)):
+        found.add(pet, "name", name, False, 0.9, "name")
+        ctx.names[name.lower()] = pet
+
+
+_NOT_GIVEN = frozenset({"after", "because", "by", "for", "so", "that", "this", "it", "him",
+                        "her", "them", "something", "anything", "nothing", "what", "whatever"})
+
+
+def _given_name(word: str) -> str:
+    """A word given as a pet's name ("named her pappu", "a labrador named max"): after
+    "named" even a dictionary word is a name — not "named him after…"."""
+    low = word.lower()
+    return "" if low in NOT_NAMES or low in _NOT_GIVEN else word.capitalize()
 
 
 _BARE_KIN = "wife|husband|mom|mum|dad|boss|girlfriend|boyfriend|partner|fiancée|fiancé|fiance"
