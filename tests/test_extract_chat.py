@@ -158,6 +158,39 @@ def test_a_pet_named_in_lower_case_or_after_it_was_got(text, fact):
     assert fact in readings(text)
 
 
+def test_someone_elses_pet_lends_its_name_to_no_pet_of_the_users():
+    assert not {f for f in readings("lola hates cats and greg has a cat named smokey")
+                if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Instead I have signed up for a beginners' watercolour class on Wednesday afternoons",
+     "watercolour"),
+    ("i've taken up climbing", "climbing"), ("i took up golf last year", "golf"),
+    ("took up fishing instead with kayleighs dad ron", "fishing"),
+    ("started a pottery course", "pottery"),
+    ("I'm so excited to tell you I started a weekend yoga class", "yoga"),
+])
+def test_a_pastime_taken_up_is_liked(text, value):
+    assert ("user", "likes", value, False) in readings(text)
+
+
+@pytest.mark.parametrize("text", ["I took up the offer", "it took up too much space",
+                                  "booked a cooking class for her birthday",
+                                  "Next month I'm starting a pottery class, so excited"])
+def test_what_is_taken_up_or_booked_is_not_always_a_pastime(text):
+    assert not {f for f in readings(text) if f[1] == "likes"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my mum got taken in to hospital tonight, shes got copd and a bad flare up",
+     ("mum", "has_condition", "copd", False)),
+    ("my dad has afib", ("dad", "has_condition", "afib", False)),
+])
+def test_more_conditions_by_name(text, fact):
+    assert fact in readings(text)
+
+
 @pytest.mark.parametrize("text", ["we got a dog and named him after my grandad",
                                   "I have a cat. I call her the boss"])
 def test_what_follows_named_is_not_always_a_name(text):
@@ -413,8 +446,8 @@ def test_advice_questions_others_thoughts_requests_and_amounts_give_no_generic_r
     (["i told my boss i booked the flights"], ("user", "book", "flights", False)),
     (["We roasted marshmallows around the campfire."], ("user", "roasted", "marshmallows",
                                                         False)),
-    (["I'm so excited to tell you I started a weekend yoga class"],
-     ("user", "start", "weekend yoga class", False)),
+    (["I'm so excited to tell you I started a new blog"],
+     ("user", "start", "new blog", False)),
     (["I really appreciate your support, It means a lot to me."],
      ("user", "appreciate", "support", False)),
     (["I've been into dancing since I was a kid"], ("user", "is_into", "dancing", False)),

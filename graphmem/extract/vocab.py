@@ -221,6 +221,7 @@ PLACES_ZH = frozenset(_PLACES_ZH_TEXT.split())
 # the cooks river parkrun on saturdays" is a pastime, "doing my taxes every evening" is not.
 _ACTIVITIES_EN_TEXT = """
     yoga pilates barre zumba aquafit aerobics crossfit spin spinning gym workout workouts
+    watercolour watercolor watercolours watercolors
     weights lifting weightlifting parkrun running jogging swimming swim cycling biking
     climbing bouldering hiking walking rambling tennis pickleball badminton squash golf
     soccer football futsal basketball volleyball netball rugby cricket hockey baseball

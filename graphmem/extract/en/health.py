@@ -23,7 +23,14 @@ _WORDS = """
     acid_reflux gerd osteoporosis dementia alzheimer's alzheimers parkinson's parkinsons
     multiple_sclerosis long_covid chronic_fatigue anaemia anemia vertigo plantar_fasciitis
     tendinitis tendonitis carpal_tunnel dyslexia shingles glaucoma cataracts a_bad_back
-    a_bad_knee a_bad_hip a_torn_acl a_torn_meniscus a_slipped_disc a_herniated_disc"""
+    a_bad_knee a_bad_hip a_torn_acl a_torn_meniscus a_slipped_disc a_herniated_disc
+    copd emphysema bronchitis chronic_bronchitis angina afib atrial_fibrillation
+    a_heart_murmur cystic_fibrosis sickle_cell hepatitis hiv diverticulitis gallstones
+    kidney_stones a_hernia cerebral_palsy down_syndrome scoliosis spina_bifida hearing_loss
+    macular_degeneration ocd ptsd bipolar_disorder schizophrenia an_eating_disorder anorexia
+    bulimia postnatal_depression postpartum_depression gestational_diabetes lung_cancer
+    bowel_cancer colon_cancer leukemia leukaemia lymphoma melanoma motion_sickness
+    car_sickness travel_sickness"""
 _NAMES = alternation(_WORDS)
 _OWN_NAMES = alternation(" ".join(w.removeprefix("a_").removeprefix("an_") for w in _WORDS.split()))
 # Conditions said as what someone is: "she's diabetic".

@@ -90,7 +90,11 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
     pet = singular(m.group("pet"))
     found.say(part, "has_pet", pet, False, 0.85, "pet")
     ctx.meet(pet)  # "we got a dog ... her name is chile"
-    if name := m.group("name") or _given_name(m.group("lower") or ""):  # "a pug named max"
+    # a name in lower case only for the user's own pet ("a pug named max"): after another
+    # subject it is too often someone else's ("lola hates cats and greg has a cat named
+    # smokey" — "greg" unrecognised, the cat went to Lola)
+    lower = _given_name(m.group("lower") or "") if part.subjects == (USER,) else ""
+    if name := m.group("name") or lower:
         found.add(pet, "name", name, False, 0.9, "name")
         ctx.names[name.lower()] = pet
     else:

@@ -270,6 +270,14 @@ _OFTEN = (r"(?:on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days|every\s+(?:week|
 _HABIT = re.compile(rf"\b(?:started|start|been|now|still|also)\s+(?:doing|going\s+to|taking)\s+"
                     rf"(?:the\s+|a\s+|an\s+|my\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,3}}?)"
                     rf"\s+(?:(?:at|in|with)\s+[^,.!?]{{1,40}}?[\s,]+)?{_OFTEN}\b", IC)
+# A pastime taken up, or a course of one begun: "i've taken up climbing", "took up fishing
+# instead", "signed up for a beginners' watercolour class", "started a pottery course".
+_TOOK_UP = re.compile(r"\b(?:took|taken|taking|take|takes)\s+up\s+(?:a\s+bit\s+of\s+|some\s+)?"
+                      r"([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\b"
+                      r"|\b(?:signed\s+up\s+for|joined|started|enrolled\s+in)\s+"
+                      r"(?:a|an|the|my)\s+(?:(?:beginners?'?|intro|introductory|adult|evening|"
+                      r"weekly|\d+[- ]week|six[- ]week|new)\s+)*([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
+                      r"(?:class|classes|course|lessons)\b", IC)
 _DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)?)\s+"
                          rf"(?:{_WHEN}|for\s+a\s+\w+\s+|at\s+the\s+)[^.!?]*?\b(?:i\s+)?(?:love|loving|enjoy|enjoying)\s+it\b",
                          IC)
@@ -291,13 +299,18 @@ def _habit(t: str, sentence: str) -> re.Match[str] | None:
 
 
 def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
-    if part.subjects is None or (part.past and not _GOT_INTO.search(t)):
+    if part.subjects is None or (part.past and not (_GOT_INTO.search(t) or (
+            (up := _TOOK_UP.search(t)) and up.group(1)))):  # "took up fishing": theirs now
         return
     m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
-         or _WENT_FUN.search(t) or _habit(t, ctx.sentence))
+         or _WENT_FUN.search(t) or _habit(t, ctx.sentence) or _TOOK_UP.search(t))
     value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
         (m.group(1) or m.group(2)).lower())  # "playing acoustic guitar about five years"
-    if m is not None and m.re is _HABIT and not set(value.split()) & ACTIVITIES_EN:
+    if m is not None and m.re is _TOOK_UP:  # "golf last year", "a weekend yoga class": the
+        words = value.split()  # activity's own words
+        kept = [i for i, w in enumerate(words) if w in ACTIVITIES_EN]
+        value = " ".join(words[kept[0]:kept[-1] + 1]) if kept else ""
+    if m is not None and m.re in (_HABIT, _TOOK_UP) and not set(value.split()) & ACTIVITIES_EN:
         return  # "doing my taxes every evening": a chore, not a pastime
     if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
         for subject in part.subjects:  # (a taste the person shows, not said as a like)
