@@ -134,6 +134,8 @@ def test_a_name_and_a_relation_in_brackets_name_the_relative_who_owns_the_clause
     ("I promised my daughter Susan, who is a pharmacist and a great worrier, to be careful",
      ("daughter", "works_as", "pharmacist", False)),
     ("my sister Jo, who's a nurse, said it was fine", ("sister", "works_as", "nurse", False)),
+    ("my friend who's a nurse said it's fine", ("friend", "works_as", "nurse", False)),
+    ("my neighbour who is a plumber fixed it", ("neighbour", "works_as", "plumber", False)),
 ])
 def test_a_job_in_an_aside_or_a_who_clause_is_the_persons_named_before(text, fact):
     got = chat(text)

@@ -50,10 +50,14 @@ from graphmem.extract.vocab import (
     REL_EN,
 )
 
+_WHO = re.compile(r"^\s*who(?=\s+(?:is|was|works|worked|teaches|lives|has|runs)\b|'s\b)", IC)
+
 
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
+    if part.subjects not in (None, (USER,)) and (m := _WHO.match(t)):
+        t = t[m.end():]  # "my friend who's a nurse": what follows is the friend's
     for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _health, _home, _origin,
                  _work, _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
