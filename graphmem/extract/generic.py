@@ -309,6 +309,7 @@ _ASKED = frozenset({"draft", "write", "make", "help", "give", "tell", "summarize
                     "translate", "rewrite", "edit", "proofread", "fix", "tidy", "reword", "check",
                     "suggest", "recommend", "list", "create", "compose", "explain", "find", "show",
                     "plan", "turn", "polish", "shorten"})
+_REQUESTED = _ASKED | {"send"}  # for me / us, conjoined: "…and send me the list"
 _LEARNING = frozenset({"find_out", "figure_out", "point_out", "make_sure", "look_up"})
 
 
@@ -368,7 +369,7 @@ def _asks_for_me(verb: Token) -> bool:
     the speaker did."""
     if any(c.dep_ in {"nsubj", "nsubjpass"} for c in verb.children):
         return False
-    return verb.lemma_.lower() in _ASKED | {"send"} and any(
+    return verb.lemma_.lower() in _REQUESTED and any(
         c.dep_ in {"dative", "iobj", "dobj"} and c.lower_ in {"me", "us"} for c in verb.children)
 
 

@@ -168,7 +168,7 @@ class RuleExtractor:
         else:
             chinese_rules.sentence_facts(sentence, ctx, found)
         out.extend(found.items)
-        bracketed = english_asides.asides(sentence, ctx) if lang is _ENGLISH else []
+        bracketed: list[tuple[int, int, tuple[str, ...]]] = []
         for clause in lang.clauses(sentence):
             start = sentence.find(clause, cursor)
             span = (start, start + len(clause)) if start >= 0 else (0, 0)

@@ -94,7 +94,7 @@ PET_EN = alternation(
     "dog puppy pup cat kitten kitty rabbit bunny hamster parrot budgie cockatiel bird "
     "goldfish fish turtle tortoise snake lizard gecko ferret hedgehog horse pony chinchilla "
     "rat guinea_pig golden_retriever labrador poodle beagle corgi husky pug dachshund "
-    "staffy staffie tabby moggy shiba bulldog terrier chihuahua german_shepherd border_collie "
+    "staffy staffie moggy shiba bulldog terrier chihuahua german_shepherd border_collie "
     "greyhound whippet "
     "doodle goldendoodle labradoodle cockapoo spaniel cocker_spaniel rottweiler pitbull "
     "pit_bull dalmatian schnauzer shih_tzu yorkie collie sheepdog great_dane mutt "

@@ -10,6 +10,7 @@ import re
 
 from graphmem.extract.candidate import USER, Context, Found
 from graphmem.extract.en.subjects import IC, KIN_MOD, NOT_NAMES, singular
+from graphmem.extract.en.work import JOB_ONLY
 from graphmem.extract.vocab import PET_EN, REL_EN
 
 _FIRST_PERSON = frozenset({"i", "me", "myself", "we", "us", "ourselves"})
@@ -33,29 +34,24 @@ def asides(sentence: str, ctx: Context) -> list[tuple[int, int, tuple[str, ...]]
     return out
 
 
-_RELATIVE = re.compile(r"^\s*who(?:'s|\s+(?=is\b|was\b|works\b|worked\b|teaches\b|lives\b|"
-                       r"has\b|runs\b))\s*", IC)
+# "who" opening what is said of the person just named: "my daughter Susan, who is a
+# pharmacist", "my friend who's a nurse" (what follows keeps its verb: "'s a nurse").
+WHO_OPENS = re.compile(r"^\s*who(?=\s+(?:is|was|works|worked|teaches|lives|has|runs)\b|'s\b)",
+                       IC)
 
 
 def relative(before: str, clause: str, ctx: Context) -> tuple[tuple[str, ...], str] | None:
     """"my daughter Susan, who is a pharmacist": a clause opening with "who" after a
     person is about them — ``(owner, the clause without "who")``, else None."""
-    m = _RELATIVE.match(clause)
-    if m is None:
+    if (m := WHO_OPENS.match(clause)) is None or (
+            owner := _owner(before.rstrip(" ,"), ctx, False)) is None:
         return None
-    owner = _owner(before.rstrip(" ,"), ctx, False)
-    if owner is None:
-        return None
-    rest = clause[m.end():]
-    return owner, ("is " + rest if clause[m.start():m.end()].lower().rstrip().endswith("'s")
-                   else rest)
+    return owner, clause[m.end():].lstrip()
 
 
 def aside_job(clause: str, owner: tuple[str, ...], found: Found) -> None:
     """An aside that is nothing but a job is the owner's: "my friend Tom (a dentist)", "my
     flatmate ollie (electrician apprentice, …)", "Susan (she's a pharmacist)"."""
-    from graphmem.extract.en.work import JOB_ONLY
-
     if (m := JOB_ONLY.fullmatch(clause.strip(" ()"))) and owner != (USER,):
         for who in owner:
             found.add(who, "works_as", m.group("job").lower(), False, 0.8, "job")

@@ -15,7 +15,7 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _BE
-from graphmem.extract.en.lexicon import is_word
+from graphmem.extract.en.lexicon import is_noun, is_verb, is_word
 from graphmem.extract.en.shapes import PLACE, is_proper, lower_phrase, place
 from graphmem.extract.en.subjects import IC
 
@@ -89,8 +89,6 @@ _ACCEPTED = re.compile(r"\boffer\b[^.!?\n]{0,80}?\baccepted\b|\baccepted\s+(?:ou
 def _home_taken(t: str, part: Part, ctx: Context, found: Found) -> bool:
     """A home taken (above): where the speaker lives from now on. "OFFER ACCEPTED!! 3 bed
     in papakura": the home may open the sentence after the offer's."""
-    from graphmem.extract.en.lexicon import is_noun, is_verb
-
     accepted = _ACCEPTED.search(ctx.message or t) is not None
     m = _TAKEN.search(t) or (_HOME_FIRST.match(t) if accepted else None)
     if m is None or (m.re is _TAKEN and m.group(1).lower().startswith(("offer", "accepted"))

@@ -16,6 +16,7 @@ from graphmem.extract.candidate import (
     match,
     search,
 )
+from graphmem.extract.en.asides import WHO_OPENS
 from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.health import _health
@@ -50,13 +51,11 @@ from graphmem.extract.vocab import (
     REL_EN,
 )
 
-_WHO = re.compile(r"^\s*who(?=\s+(?:is|was|works|worked|teaches|lives|has|runs)\b|'s\b)", IC)
-
 
 def english_facts(part: Part, ctx: Context, found: Found) -> None:
     """What one part says about its subjects."""
     t = part.text
-    if part.subjects not in (None, (USER,)) and (m := _WHO.match(t)):
+    if part.subjects not in (None, (USER,)) and (m := WHO_OPENS.match(t)):
         t = t[m.end():]  # "my friend who's a nurse": what follows is the friend's
     for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _health, _home, _origin,
                  _work, _study, _pets, _plans, _channels, _tools):

@@ -299,11 +299,12 @@ def _habit(t: str, sentence: str) -> re.Match[str] | None:
 
 
 def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
+    up = _TOOK_UP.search(t)
     if part.subjects is None or (part.past and not (_GOT_INTO.search(t) or (
-            (up := _TOOK_UP.search(t)) and up.group(1)))):  # "took up fishing": theirs now
+            up and up.group(1)))):  # "took up fishing": theirs now
         return
     m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
-         or _WENT_FUN.search(t) or _habit(t, ctx.sentence) or _TOOK_UP.search(t))
+         or _WENT_FUN.search(t) or _habit(t, ctx.sentence) or up)
     value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
         (m.group(1) or m.group(2)).lower())  # "playing acoustic guitar about five years"
     if m is not None and m.re is _TOOK_UP:  # "golf last year", "a weekend yoga class": the
