@@ -160,6 +160,12 @@ def test_a_pet_named_in_lower_case_or_after_it_was_got(text, fact):
     assert fact in readings(text)
 
 
+def test_a_name_given_to_a_new_pet_is_not_the_earlier_ones():
+    got = readings("I have a dog. we got a kitten and named it Luna")
+    assert ("kitten", "name", "Luna", False) in got
+    assert ("dog", "name", "Luna", False) not in got
+
+
 def test_someone_elses_pet_lends_its_name_to_no_pet_of_the_users():
     assert not {f for f in readings("lola hates cats and greg has a cat named smokey")
                 if f[1] == "name"}

@@ -85,7 +85,10 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
                rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
                rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b)(?:\s+(?i:named|called)\s+(?P<name>{NAME}))?"
                rf"(?:\s+(?i:named|called)\s+(?P<lower>[a-z][a-z'-]+)\b)?", t)
-    if not m or part.subjects is None or part.past:
+    if not m:
+        pet_named(t, ctx, found)  # "WE GOT A CAT. … named her pappu": the pet met before
+        return
+    if part.subjects is None or part.past:
         return
     pet = singular(m.group("pet"))
     found.say(part, "has_pet", pet, False, 0.85, "pet")

@@ -28,7 +28,6 @@ from graphmem.extract.en.people import (
     _pets,
     _self_name,
     breakup,
-    pet_named,
     signed,
 )
 from graphmem.extract.en.places import _home, _home_of, _origin
@@ -102,7 +101,6 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
         found.add(USER, "has_pet", pet, False, 0.85, "pet")
         found.add(pet, "name", m.group(1).capitalize(), False, 0.9, "name")
         ctx.names[m.group(1).lower()] = pet
-    pet_named(t, ctx, found)
     m = search(rf"\b(?i:talked to|talking to|met|meeting|chatted with|spoke (?:to|with)|"
                rf"hung out with|ran into|texted|went out with)\s+({NAME})\b", t)
     if m and m.group(1).split()[0].lower() not in NOT_NAMES:
