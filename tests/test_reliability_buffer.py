@@ -318,6 +318,52 @@ def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
     assert stored == {f"s{i}" for i in range(6)}
 
 
+def test_flush_waits_for_episodes_the_idle_timer_re_sent_while_it_drained(
+        neo4j_uri, embedder, tmp_path):
+    """The idle timer may re-send the episodes that waited in the raw buffer while flush()
+    is draining: they are open again when the drain returns, and flush waits for them too
+    (it used to return with them still open — a race CI hit now and then)."""
+    import threading
+    import time
+
+    gate = threading.Event()
+
+    class Stuck:
+        dimension, model_name, space = embedder.dimension, "stuck", embedder.space
+
+        def embed(self, texts):
+            gate.wait(30)
+            return embedder.embed(texts)
+
+    user = f"u-overflow-race-{time.time_ns()}"
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=Stuck(),
+                        idle_timeout_s=0.2, online_extraction=False) as mem:
+        ingestion = mem._ingestion
+        ingestion.max_backlog = 2
+        mem.add_messages([msg(user, f"s{i}", 1, f"first topic {i}") for i in range(3)])
+        deadline = time.monotonic() + 10
+        while mem._writer.backlog < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        mem.add_messages([msg(user, f"s{i}", 1, f"later topic {i}") for i in range(3, 6)])
+        while not ingestion._overflow and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ingestion._overflow
+        drain = mem._writer.drain
+        resent: list[int] = []
+
+        def drain_while_the_timer_resends(*args, **kwargs):
+            drain(*args, **kwargs)
+            if not resent:  # what the idle timer does when it wakes during the drain
+                resent.append(int(ingestion._resume_if_overflowed()))
+
+        mem._writer.drain = drain_while_the_timer_resends
+        gate.set()
+        mem.flush()
+        stored = {ep.session_id for ep in mem.episodes(user)}
+    assert resent == [1]
+    assert stored == {f"s{i}" for i in range(6)}
+
+
 def test_a_session_begun_through_another_buffer_is_not_overwritten(neo4j_uri, embedder,
                                                                    driver, tmp_path, user_id):
     """A second raw buffer numbers the same session's messages from 1 again: the episodes it

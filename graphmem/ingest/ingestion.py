@@ -80,6 +80,7 @@ class Ingestion:
         self._guard = threading.Lock()
         self._session_locks: dict[SessionKey, threading.Lock] = {}
         self._overflow = False  # episodes were left out of the backlog: resume when possible
+        self._resumes = 0  # how many times resume() re-fed the buffer (flush watches it)
         self._stop = threading.Event()
         timeout = splitter.idle_timeout_s
         self._idle_check_s = idle_check_s or max(0.05, min(timeout / 4, 5.0))
@@ -121,11 +122,14 @@ class Ingestion:
         closed: list[ClosedEpisode] = []
         while True:
             with self._state:
+                resumes = self._resumes
                 now_closed = self.splitter.close_all(user_id)
                 self._submit(now_closed)
                 closed += now_closed
             self.writer.drain(timeout, stall_s)
-            if not self._resume_if_overflowed():
+            # the idle timer may have re-fed the waiting episodes meanwhile: they are open
+            # again, so close and wait for them too
+            if not self._resume_if_overflowed() and self._resumes == resumes:
                 self._release_settled()  # flushed: another writer may have them now
                 return closed
 
@@ -136,6 +140,7 @@ class Ingestion:
         fed = 0
         with self._state:
             self._overflow = False
+            self._resumes += 1
             arrived = time.monotonic()
             for key in self.buffer.pending_sessions():
                 try:
