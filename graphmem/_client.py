@@ -149,7 +149,8 @@ class Memory(Correcting):
         if self.config.ingest:
             self._ingestion.resume()
             self._ingestion.catch_up(self._runner, self._buffer.users())  # forgotten elsewhere
-        nlp.warm_up_in_background()
+        # online extraction reads English with spaCy: load it now, not with the first message
+        nlp.warm_up_in_background(english=self.config.online_extraction and self.config.ingest)
         self._scheduler = (
             start_scheduler(self.consolidate, self.config.consolidate_every_s, nice)
             if self.config.consolidate_every_s else None

@@ -293,6 +293,7 @@ from graphmem.text import language as nlp
 with Memory.connect(sys.argv[1], buffer_dir=sys.argv[2]) as mem:
     assert nlp.warmed_up(timeout=120), "connect starts loading jieba's dictionary"
     assert nlp.jieba.cache_info().currsize == 1, "jieba is loaded"
+    assert nlp.english_nlp.cache_info().currsize == 1, "so is spaCy's English model"
     before = set(sys.modules)
     for question in ["上次我们聊了什么", "What did we plan last week?"]:
         mem.query_memory(question, "nobody", now=datetime(2025, 1, 1, tzinfo=UTC))
