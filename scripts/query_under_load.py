@@ -24,7 +24,8 @@ Per phase: n, p50 / p95 / p99 / max in ms, and where a question's time went: the
 statements (the tracer's wall times), embedding the question (wall time: its model runs in
 threads of its own), the question's other CPU time in this process (``time.thread_time``)
 and the rest (waiting: for the CPU, a lock, the driver pool). Plus the writers' throughput
-and the load average. Progress goes to stderr, the JSON report to stdout. Use a scratch
+and the load average, and the load phase per 15 s window (``load_by_15s``: when the slow
+questions came). Progress goes to stderr, the JSON report to stdout. Use a scratch
 server, never one holding data you need (users are named after a fresh ``--prefix``).
 """
 
@@ -48,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from graphmem import Memory, MemoryConfig  # noqa: E402
 from graphmem.embed import embed_queries, load_embedder  # noqa: E402
+from graphmem.text.language import warmed_up  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from add_message_latency import percentiles  # noqa: E402  (p50 / p95 / p99 / max in ms)
@@ -99,6 +101,7 @@ def writer_messages(prefix: str, writer: int, total: int) -> list[dict[str, Any]
 def run_writer(args: argparse.Namespace) -> int:
     messages = writer_messages(args.prefix, args.writer, args.messages)
     mem = Memory.connect(args.uri, buffer_dir=args.buffer_dir)
+    warmed_up(60)  # its models loaded, as in an application that has run a while
     print("connected", flush=True)
     started = time.perf_counter()
     for m in messages:
@@ -124,6 +127,7 @@ class Timings:
         self.cpu: list[float] = []
         self.neo4j: list[float] = []
         self.embed: list[float] = []
+        self.at: list[float] = []  # when each question was asked (time.monotonic)
         self._statements = 0.0
         self._embedding = 0.0
         self._lock = threading.Lock()
@@ -139,6 +143,7 @@ class Timings:
         with self._lock:
             self._statements = 0.0
         self._embedding = 0.0
+        self.at.append(time.monotonic())
         cpu0, t0 = time.thread_time(), time.perf_counter()
         mem.query_memory(question, user, now=START + timedelta(days=100))
         self.wall.append((time.perf_counter() - t0) * 1000)
@@ -157,6 +162,14 @@ class Timings:
             out["own_cpu_ms"] = percentiles(self.cpu)
             out["waiting_ms"] = percentiles(rest)
         return out
+
+    def windows(self, began: float, seconds: float) -> list[dict[str, Any]]:
+        """p50 / p95 / max per window of ``seconds`` from ``began``: when the slow ones
+        came (a just-started server is slow at first; see docs/deployment.md)."""
+        by: dict[int, list[float]] = {}
+        for at, ms in zip(self.at, self.wall, strict=True):
+            by.setdefault(int((at - began) // seconds), []).append(ms)
+        return [{"from_s": int(k * seconds), **percentiles(v)} for k, v in sorted(by.items())]
 
 
 def spawn_writer(args: argparse.Namespace, writer: int, workdir: Path) -> subprocess.Popen:
@@ -243,6 +256,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "asker_writes": args.asker_writes,
         "idle": timings["idle"].report(), "load": timings["load"].report(),
         "after": timings["after"].report(),
+        "load_by_15s": timings["load"].windows(began, 15.0),
         "load_s": round(load_s, 1), "messages_sent": sent,
         "messages_per_s": round(sent / load_s, 1) if load_s else None,
         "writer_results": results, "load1_before": round(load1_before, 2),
