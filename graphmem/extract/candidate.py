@@ -166,14 +166,14 @@ class Found:
 
     def add(self, entity: str, predicate: str, value: str, negated: bool = False,
             confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,
-            ) -> Candidate | None:
+            sentence: str | None = None) -> Candidate | None:
         value = _DANGLING_END.sub("", value.strip())
         if not value or not entity:
             return None
         if not is_chinese(self.evidence):  # never surer than the rule's family measured
             confidence = min(confidence, ceiling(predicate))
         c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
-                      kind, until)
+                      kind, until, sentence)
         self.items.append(c)
         if predicate not in {"has_relation", "name", "date", "deadline", "budget"}:
             self.ctx.last = c

@@ -438,8 +438,8 @@ class Consolidator:
             confidence=round(c.confidence, 4), observed_at=c.observed_at, valid_until=until,
             episode_id=episode_id,
             message_id=message_node_id(user_id, session_id, c.msg_id) if c.msg_id else None,
-            sentence=(c.sentence.replace(USER_KEY, who, 1) if c.sentence and
-                      c.sentence.startswith(USER_KEY + " ") else c.sentence) or sentence(
+            sentence=(c.sentence.replace(c.entity, who, 1) if c.sentence and
+                      c.sentence.startswith(c.entity + " ") else c.sentence) or sentence(
                 who, predicate, c.value, c.negated, chinese),
         )
 

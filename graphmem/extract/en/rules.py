@@ -42,6 +42,7 @@ from graphmem.extract.en.tastes import (
     _food,
     _hobby,
     _likes,
+    _quit_pastime,
 )
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
@@ -56,8 +57,8 @@ def english_facts(part: Part, ctx: Context, found: Found) -> None:
     t = part.text
     if part.subjects not in (None, (USER,)) and (m := WHO_OPENS.match(t)):
         t = t[m.end():]  # "my friend who's a nurse": what follows is the friend's
-    for rule in (_self_name, _likes, _changes, _hobby, _food, _allergy, _health, _home, _origin,
-                 _work, _study, _pets, _plans, _channels, _tools):
+    for rule in (_self_name, _likes, _changes, _hobby, _quit_pastime, _food, _allergy, _health,
+                 _home, _origin, _work, _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 

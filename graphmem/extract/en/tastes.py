@@ -128,13 +128,22 @@ def _fan_of(before: str, ctx: Context, who: tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
+# When, not what: "quit drinking last year", "stopped eating for good".
+_WHEN_SAID = (r"(?:last|this|next|in|since|for|a\s+few|a|an|two|three|\d+|cold|completely|"
+              r"altogether|again|recently|finally)\b")
+
+
 def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Diets (vegan, keto, halal…) and foods someone does not eat."""
     if m := search(r"\b(?:(?:can't|cannot|can not|don't|doesn't|do not|does not|won't|never)\s+"
                    r"(?:eat|drink)|can't have|cannot have|can not have)\s+(.+)", t, IC):
         for food in _foods(m.group(1)):  # "pork or beef": each its own restriction
             found.say(part, "dietary_restriction", food, False, 0.95)
-    elif m := (search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(.+)", t, IC)
+    elif (m := search(r"\b(?:stopped|quit|gave\s+up|given\s+up|giving\s+up)\s+drinking\b"
+                      r"(?!\s+(?!" + _WHEN_SAID + r")[a-z])", t, IC)):
+        found.say(part, "dietary_restriction", "alcohol", False, 0.9)  # "quit drinking last year"
+    elif m := (search(r"\b(?:stopped|quit) (?:eating|drinking)\s+(?!" + _WHEN_SAID + r")(.+)",
+                      t, IC)
                or search(rf"\b(?:gave up|given up|giving up|give up|cut out|cutting out|quit|"
                          rf"stopped|avoids?|avoiding|stays? away from|staying away from)\s+"
                          rf"(?:on\s+)?(?:all\s+)?((?:[\w-]+\s+)?(?:{FOOD_EN}))\b", t, IC)):
@@ -316,3 +325,55 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
     if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
         for subject in part.subjects:  # (a taste the person shows, not said as a like)
             found.add(subject, "likes", value, False, 0.85)
+
+
+# A pastime given up: "i quit yoga last month", "gave up running after my knee went",
+# "finally packed in the pottery class", "stopped going to spin class", "dropped out of the
+# choir", "i don't do crossfit anymore", "not playing tennis any more", "no more piano
+# lessons for me", "im done with bouldering". It ends the like the pastime was stored as.
+_CLASS = r"(?:\s+(?:class|classes|course|lessons|club|league|team|group|sessions))?"
+_QUIT_OBJECT = (r"(?:(?:going|goin)\s+to\s+|doing\s+|playing\s+|with\s+)?(?:the\s+|my\s+|a\s+|"
+                r"our\s+|that\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _CLASS)
+_AFTER = r"(?=\s*$|\s*[,.;!?]|\s+(?:after|because|bc|cos|cause|since|in|last|this|for|when|too|"  \
+         r"anymore|any\s+more|lol|haha|tbh|now|altogether|completely|though|and|but)\b)"
+_QUIT = re.compile(
+    rf"\b(?:quit|quitting|quits|gave\s+up|given\s+up|giving\s+up|give\s+up|packed\s+in|"
+    rf"packing\s+in|dropped\s+out\s+of|dropping\s+out\s+of|stopped|stopping|done\s+with|"
+    rf"finished\s+with)\s+{_QUIT_OBJECT}{_AFTER}"
+    rf"|\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|not|no\s+longer)\s+(?:do|doing|play|"
+    rf"playing|go\s+to|going\s+to)\s+(?:the\s+|my\s+|any\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    rf"{_CLASS}\s+(?:anymore|any\s+more)\b"
+    rf"|\bno\s+longer\s+(?:do|play|go\s+to)\s+(?:the\s+|my\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    rf"{_CLASS}{_AFTER}"
+    rf"|^\s*(?:(?:so|and|but|oh|also)\s+)*no\s+more\s+([a-z][\w-]*(?:\s+[a-z][\w-]*)?){_CLASS}"
+    rf"{_AFTER}", IC)
+
+
+# What may come before the quitting in a clause of the part's own subject ("i had to give
+# up", "my wife finally quit"); another word there is someone else ("manaia quit netball").
+_QUIT_LEAD_TEXT = """i i've ive im i'm 'm 've 's 're we we've weve she he they she's he's has
+    have had
+    am is are was were to just finally also so and but oh honestly basically officially
+    already then well now totally kinda sort of eventually my our his her sadly"""
+_QUIT_LEAD = frozenset(_QUIT_LEAD_TEXT.split())
+
+
+def _quit_pastime(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if part.subjects is None or part.hedged or not (m := _QUIT.search(t)):
+        return
+    lead = re.sub(rf"\b(?:{REL_EN})\b", " ", t[:m.start()].lower(), flags=IC).split()
+    if any(w not in _QUIT_LEAD for w in lead):
+        return  # someone else's, or a subject this part does not know
+    said = ctx.sentence.lower().find(m.group(0).lower())
+    if search(r"\b(?:think|thinking|might|maybe|probably|considering|debating|should|"
+              r"wondering|if)\b", ctx.sentence[:max(said, 0)], IC):
+        return  # "think im quitting rowing club": not done yet
+    words = next(g for g in m.groups() if g).lower().split()
+    kept = [w for w in words if w in ACTIVITIES_EN]
+    if len(kept) == 1 and (words[-1] == kept[0] or m.group(0).lower().endswith(
+            ("class", "classes", "course", "lessons", "club", "league", "team", "group",
+             "sessions"))):  # "running" but not "running the numbers"
+        for subject in part.subjects:  # the like ends; it was not disliked ("sad news i
+            # packed in pottery ... i liked the people")
+            found.add(subject, "likes", kept[0], True, 0.85,
+                      sentence=f"{subject} no longer does {kept[0]}")

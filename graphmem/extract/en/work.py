@@ -15,7 +15,7 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _BE, _NEG
-from graphmem.extract.en.lexicon import is_word
+from graphmem.extract.en.lexicon import is_verb, is_word
 from graphmem.extract.en.shapes import ORG, ORG_NAME, is_proper, lower_phrase, org
 from graphmem.extract.en.subjects import IC, NOT_NAMES, singular
 from graphmem.extract.vocab import (
@@ -124,7 +124,8 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
             found.say(part, "works_at", at, False, 0.8, "organization")
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (
-            not search(r"\b(?:home|town|house|the\s+country)\b", at, IC)) and search(
+            not search(r"\b(?:home|town|house|the\s+country)\b", at, IC)) and not (
+            at.split()[0].lower().endswith("ing") and is_verb(at.split()[0])) and search(
             r"\b(?:job|work|after\s+\d+\s+years|notice|finally|quit|resign)", t + ctx.sentence, IC):
         found.say(part, "works_at", at, True, 0.8, "organization")  # "finally left infosys"
         return True
