@@ -282,6 +282,37 @@ def test_a_batch_with_a_bad_later_item_writes_nothing(memory, user_id, driver, b
 
 
 
+class _Stuck:
+    """The embedder of a writer that has fallen behind: it waits for ``gate``."""
+
+    def __init__(self, embedder, gate) -> None:
+        self.dimension, self.space = embedder.dimension, embedder.space
+        self.model_name = "stuck"
+        self._embedder, self._gate = embedder, gate
+
+    def embed(self, texts):
+        self._gate.wait(30)
+        return self._embedder.embed(texts)
+
+
+def _overflow(mem: Memory, user: str) -> None:
+    """Three episodes stuck in the writer's backlog (of two), three more waiting in the raw
+    buffer because there is no room."""
+    import time
+
+    def wait_for(condition) -> None:
+        deadline = time.monotonic() + 10
+        while not condition() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    mem._ingestion.max_backlog = 2
+    mem.add_messages([msg(user, f"s{i}", 1, f"first topic {i}") for i in range(3)])
+    wait_for(lambda: mem._writer.backlog == 3)  # closed when quiet; the writer is stuck
+    mem.add_messages([msg(user, f"s{i}", 1, f"later topic {i}") for i in range(3, 6)])
+    wait_for(lambda: mem._ingestion._overflow)  # no room: they wait in the raw buffer
+    assert mem._writer.backlog == 3 and mem._ingestion._overflow
+
+
 def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
         neo4j_uri, embedder, tmp_path):
     """Messages that arrive faster than episodes are embedded overflow the writer's backlog
@@ -290,28 +321,10 @@ def test_flush_writes_the_episodes_that_waited_while_the_backlog_was_full(
     import time
 
     gate = threading.Event()
-
-    class Stuck:  # the embedder of a writer that has fallen behind
-        dimension, model_name, space = embedder.dimension, "stuck", embedder.space
-
-        def embed(self, texts):
-            gate.wait(30)
-            return embedder.embed(texts)
-
-    def wait_for(condition) -> None:
-        deadline = time.monotonic() + 10
-        while not condition() and time.monotonic() < deadline:
-            time.sleep(0.05)
-
     user = f"u-overflow-{time.time_ns()}"
-    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=Stuck(),
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=_Stuck(embedder, gate),
                         idle_timeout_s=0.2, online_extraction=False) as mem:
-        mem._ingestion.max_backlog = 2
-        mem.add_messages([msg(user, f"s{i}", 1, f"first topic {i}") for i in range(3)])
-        wait_for(lambda: mem._writer.backlog == 3)  # closed when quiet; the writer is stuck
-        mem.add_messages([msg(user, f"s{i}", 1, f"later topic {i}") for i in range(3, 6)])
-        wait_for(lambda: mem._ingestion._overflow)  # no room: they wait in the raw buffer
-        assert mem._writer.backlog == 3 and mem._ingestion._overflow
+        _overflow(mem, user)
         gate.set()
         mem.flush()
         stored = {ep.session_id for ep in mem.episodes(user)}
@@ -327,40 +340,22 @@ def test_flush_waits_for_episodes_the_idle_timer_re_sent_while_it_drained(
     import time
 
     gate = threading.Event()
-
-    class Stuck:
-        dimension, model_name, space = embedder.dimension, "stuck", embedder.space
-
-        def embed(self, texts):
-            gate.wait(30)
-            return embedder.embed(texts)
-
     user = f"u-overflow-race-{time.time_ns()}"
-    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=Stuck(),
+    with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=_Stuck(embedder, gate),
                         idle_timeout_s=0.2, online_extraction=False) as mem:
-        ingestion = mem._ingestion
-        ingestion.max_backlog = 2
-        mem.add_messages([msg(user, f"s{i}", 1, f"first topic {i}") for i in range(3)])
-        deadline = time.monotonic() + 10
-        while mem._writer.backlog < 3 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        mem.add_messages([msg(user, f"s{i}", 1, f"later topic {i}") for i in range(3, 6)])
-        while not ingestion._overflow and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert ingestion._overflow
-        drain = mem._writer.drain
-        resent: list[int] = []
+        _overflow(mem, user)
+        drain, resent = mem._writer.drain, []
 
         def drain_while_the_timer_resends(*args, **kwargs):
             drain(*args, **kwargs)
             if not resent:  # what the idle timer does when it wakes during the drain
-                resent.append(int(ingestion._resume_if_overflowed()))
+                resent.append(mem._ingestion._resume_if_overflowed())
 
         mem._writer.drain = drain_while_the_timer_resends
         gate.set()
         mem.flush()
         stored = {ep.session_id for ep in mem.episodes(user)}
-    assert resent == [1]
+    assert resent == [True]
     assert stored == {f"s{i}" for i in range(6)}
 
 
