@@ -201,6 +201,25 @@ def test_a_pastime_given_up_ends_the_like(text, fact):
     assert fact in readings(text)
 
 
+@pytest.mark.parametrize(("text", "fact"), [
+    ("also officially done with keto, it lasted about six weeks", ("user", "diet", "keto", True)),
+    ("i quit keto last week", ("user", "diet", "keto", True)),
+    ("gave up on being vegetarian lol", ("user", "diet", "vegetarian", True)),
+    ("im off keto now", ("user", "diet", "keto", True)),
+    ("my wife gave up being vegan", ("wife", "diet", "vegan", True)),
+])
+def test_a_diet_ended_is_no_longer_followed(text, fact):
+    found = readings(text)
+    assert fact in found
+    assert not {f for f in found if f[1] == "works_at"}  # "quit keto" is no job left
+
+
+@pytest.mark.parametrize("text", ["kelsey quit keto", "thinking of quitting keto",
+                                  "im off to the vegan place"])
+def test_a_diet_ended_by_someone_else_or_not_yet_is_not_the_users(text):
+    assert not {f for f in readings(text) if f[1] == "diet"}
+
+
 @pytest.mark.parametrize("text", ["should i quit yoga?", "stopped running the numbers",
                                   "if i gave up running i'd go mad", "quit smoking finally",
                                   "honestly thinking im quitting rowing club",

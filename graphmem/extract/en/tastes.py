@@ -128,6 +128,15 @@ def _fan_of(before: str, ctx: Context, who: tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
+# A diet ended: "officially done with keto", "i quit keto last week", "gave up on being
+# vegetarian", "im off keto now", "fell off the paleo diet", "no longer vegan".
+_DIET_ENDED = re.compile(
+    rf"(?:\b(?:quit|quitting|gave\s+up(?:\s+on)?|given\s+up(?:\s+on)?|giving\s+up(?:\s+on)?|"
+    rf"done\s+with|finished\s+with|(?:fell|came|went|am|is|are)\s+off|stopped(?:\s+doing)?|"
+    rf"no\s+longer|dropped|ditched|abandoned)|'(?:m|s|re)\s+off)\s+(?:the\s+|being\s+|"
+    rf"doing\s+|eating\s+)?(?:a\s+|an\s+)?({DIET_EN})(?:\s+diet)?\b", IC)
+
+
 # When, not what: "quit drinking last year", "stopped eating for good".
 _WHEN_SAID = (r"(?:last|this|next|in|since|for|a\s+few|a|an|two|three|\d+|cold|completely|"
               r"altogether|again|recently|finally)\b")
@@ -153,6 +162,11 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := search(r"\b(?:eats?|can eat|started eating)\s+(.+?)\s+(?:again|now)\b", t, IC):
         found.say(part, "dietary_restriction", clean(m.group(1)), True, 0.85)
     diet = rf"({DIET_EN})(?:\s+diet)?\b"
+    if (m := _DIET_ENDED.search(t)) and _own_ending(t, m, part, ctx):
+        for subject in part.subjects or ():  # "officially done with keto": said as done
+            found.add(subject, "diet", m.group(1).lower().replace("low carb", "low-carb"),
+                      True, 0.9)
+        return
     said = match(rf"^\s*{_AUX}{_BE}?\s*{_ADV}(?:(not|no longer)\s+{_ADV})?(?:a\s+|an\s+)?"
                  rf"{diet}", t, IC)
     if said and not part.subject_said and _DESCRIBES_A_THING.match(t[said.end():]):
@@ -358,16 +372,27 @@ _QUIT_LEAD_TEXT = """i i've ive im i'm 'm 've 's 're we we've weve she he they s
 _QUIT_LEAD = frozenset(_QUIT_LEAD_TEXT.split())
 
 
-def _quit_pastime(t: str, part: Part, ctx: Context, found: Found) -> None:
-    if part.subjects is None or part.hedged or not (m := _QUIT.search(t)):
-        return
+def _own_ending(t: str, m: re.Match[str], part: Part, ctx: Context) -> bool:
+    """Is the ending ``m`` (a pastime given up, a diet ended) said of the part's own
+    subjects, as done? Not when hedged, asked or under way ("think im quitting rowing
+    club"), nor when another word leads the clause ("manaia quit netball")."""
+    if part.subjects is None or part.hedged:
+        return False
     lead = re.sub(rf"\b(?:{REL_EN})\b", " ", t[:m.start()].lower(), flags=IC).split()
     if any(w not in _QUIT_LEAD for w in lead):
-        return  # someone else's, or a subject this part does not know
-    said = ctx.sentence.lower().find(m.group(0).lower())
-    if search(r"\b(?:think|thinking|might|maybe|probably|considering|debating|should|"
-              r"wondering|if)\b", ctx.sentence[:max(said, 0)], IC):
-        return  # "think im quitting rowing club": not done yet
+        return False
+    before = ctx.sentence[:max(ctx.sentence.lower().find(m.group(0).lower()), 0)]
+    if search(r"\b(?:might|maybe|probably|considering|debating|should|wondering|if|"
+              r"thinking\s+(?:of|about))\b", before, IC):
+        return False  # "thinking of packing in football", "should i quit yoga"
+    # "i think im quitting rowing club" is under way; "i think im done with climbing" is done
+    under_way = m.group(0).split()[0].endswith("ing")
+    return not (under_way and search(r"\bthink(?:ing)?\b", before, IC))
+
+
+def _quit_pastime(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if not (m := _QUIT.search(t)) or not _own_ending(t, m, part, ctx):
+        return
     words = next(g for g in m.groups() if g).lower().split()
     kept = [w for w in words if w in ACTIVITIES_EN]
     if len(kept) == 1 and (words[-1] == kept[0] or m.group(0).lower().endswith(

@@ -21,6 +21,7 @@ from graphmem.extract.en.subjects import IC, NOT_NAMES, singular
 from graphmem.extract.vocab import (
     BUSINESS_EN,
     DEGREE_EN,
+    DIET_EN,
     FIELD_EN,
     JOB_EN,
     LANGUAGE_EN,
@@ -125,7 +126,8 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (
             not search(r"\b(?:home|town|house|the\s+country)\b", at, IC)) and not (
-            at.split()[0].lower().endswith("ing") and is_verb(at.split()[0])) and search(
+            at.split()[0].lower().endswith("ing") and is_verb(at.split()[0])) and not match(
+            rf"^(?:{DIET_EN})\b", at, IC) and search(
             r"\b(?:job|work|after\s+\d+\s+years|notice|finally|quit|resign)", t + ctx.sentence, IC):
         found.say(part, "works_at", at, True, 0.8, "organization")  # "finally left infosys"
         return True
