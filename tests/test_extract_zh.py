@@ -62,6 +62,12 @@ def test_a_place_is_known_by_its_shape():
     # who a fact is about: the person named in the clause, not the user
     (["我爸对花生过敏 我倒是啥都吃"], {("爸爸", "allergic_to", "花生", False)},
      {("user", "allergic_to", "花生", False)}),
+    # how long or how surely is not what: 本来就鸡肉过敏, 一直对鸡蛋过敏
+    (["豆豆本来就鸡肉过敏 这次又吃了鸡肉零食"], {("豆豆", "allergic_to", "鸡肉", False)},
+     {("豆豆", "allergic_to", "本来", False)}),
+    (["我女儿一直对鸡蛋过敏"], {("女儿", "allergic_to", "鸡蛋", False)},
+     {("女儿", "allergic_to", "一直", False)}),
+    (["豆豆还在过敏 这几天都没出门"], set(), {("豆豆", "allergic_to", "在", False)}),
     (["我同事老王是重庆人"], {("同事", "name", "老王", False), ("同事", "is_from", "重庆", False)},
      {("user", "is_from", "重庆", False)}),
     (["李婷是我们学校数学老师 重庆人"],
