@@ -220,6 +220,18 @@ def test_a_diet_ended_by_someone_else_or_not_yet_is_not_the_users(text):
     assert not {f for f in readings(text) if f[1] == "diet"}
 
 
+def test_what_someone_has_none_of_is_negated():
+    assert ("user", "have", "car", True) in readings("honestly i have no car so the bus it is")
+    assert ("user", "have", "car", False) in readings("i have a car")
+    assert not {f for f in readings("we've got a no nuts in the house rule") if f[3]}
+
+
+@pytest.mark.parametrize("text", ["i get along with literally everyone at work",
+                                  "i work with everybody"])
+def test_a_value_naming_nobody_in_particular_says_nothing(text):
+    assert not {f for f in readings(text) if f[2].split()[-1] in {"everyone", "everybody"}}
+
+
 @pytest.mark.parametrize("text", ["should i quit yoga?", "stopped running the numbers",
                                   "if i gave up running i'd go mad", "quit smoking finally",
                                   "honestly thinking im quitting rowing club",

@@ -153,6 +153,18 @@ _DANGLING_END = re.compile(r"(?:\s+(?:what|which|that|who|whom|whose|where|when|
                            r"or|but|to|of|for|with|the|a|an|my|your|our|their|i|you))+$")
 
 
+# Everyone is nobody in particular: a value ending in it says nothing ("works with literally
+# everyone"). "anyone" and "someone" do say something: "i don't live with anyone", "met
+# someone".
+_NOBODY_IN_PARTICULAR = frozenset({"everyone", "everybody"})
+
+
+def says_nobody(value: str) -> bool:
+    """Does ``value`` end in a word that names everyone, so nobody in particular?"""
+    words = value.lower().split()
+    return bool(words) and words[-1] in _NOBODY_IN_PARTICULAR
+
+
 class Found:
     """The candidates of one clause: ``add`` for a fact about a given entity, ``say`` for
     one about the part's subjects (nothing when they are unknown)."""
@@ -168,7 +180,7 @@ class Found:
             confidence: float = 0.9, kind: str = "thing", until: datetime | None = None,
             sentence: str | None = None) -> Candidate | None:
         value = _DANGLING_END.sub("", value.strip())
-        if not value or not entity:
+        if not value or not entity or says_nobody(value):
             return None
         if not is_chinese(self.evidence):  # never surer than the rule's family measured
             confidence = min(confidence, ceiling(predicate))

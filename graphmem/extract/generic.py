@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from graphmem.extract.candidate import says_nobody
 from graphmem.extract.plans import HORIZON
 from graphmem.facts.predicates import PREDICATES
 from graphmem.text.language import english_nlp
@@ -435,11 +436,13 @@ def generic_candidates(
         if predicate in PREDICATES:  # "I'm from the future": the specific rules own these
             continue
         value = _phrase(head)
-        if (not value or value.lower() in _BAD_VALUES or len(value) > 60
+        if (not value or value.lower() in _BAD_VALUES or len(value) > 60 or says_nobody(value)
                 or not any(t.pos_ in {"NOUN", "PROPN"} for t in head.subtree)
                 or not _says_something(lemma, predicate, head, value)):
             continue
-        negated = any(c.dep_ == "neg" for c in verb.children)
+        dets = [c.lower_ for c in head.children if c.dep_ == "det"]
+        negated = any(c.dep_ == "neg" for c in verb.children) or (
+            dets == ["no"] and head.dep_ == "dobj")  # "i have no car", not "a no-nuts rule"
         phrase = _verb_phrase(verb, subject_token)
         lead = " ".join(_subtree_text(c) for c in _leading(verb, subject_token))
         # the time of this verb, not another's
