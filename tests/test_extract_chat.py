@@ -201,6 +201,15 @@ def test_a_pastime_given_up_ends_the_like(text, fact):
     assert fact in readings(text)
 
 
+@pytest.mark.parametrize(("text", "sentence"), [
+    ("sad news i packed in pottery this week :(", "user no longer does pottery"),
+    ("I don't even miss the Emu Export", "user has given up Emu Export"),
+])
+def test_what_was_given_up_reads_as_given_up_not_disliked(text, sentence):
+    said = {c.sentence for c in RuleExtractor().extract(episode(text)) if c.predicate == "likes"}
+    assert said == {sentence}
+
+
 @pytest.mark.parametrize(("text", "fact"), [
     ("also officially done with keto, it lasted about six weeks", ("user", "diet", "keto", True)),
     ("i quit keto last week", ("user", "diet", "keto", True)),

@@ -265,7 +265,9 @@ def _changes(t: str, part: Part, ctx: Context, found: Found) -> None:
             r"\s+(?:cold turkey|for (?:real|good)|this week|anyway|completely)\b.*$", "",
             m.group(1), flags=IC))) and not match(r"^(?:it|that|this|them|everything|work)$",
                                                    value, IC):
-        found.say(part, "likes", value, True, 0.85)
+        for subject in part.subjects:  # given up, not disliked ("don't even miss the beer")
+            found.add(subject, "likes", value, True, 0.85 - 0.25 * part.hedged,
+                      sentence=f"{subject} has given up {value}")
 
 
 # What someone does for fun, by the words that say it is theirs: "i play pickleball tuesday
