@@ -68,6 +68,10 @@ def test_a_place_is_known_by_its_shape():
     (["我女儿一直对鸡蛋过敏"], {("女儿", "allergic_to", "鸡蛋", False)},
      {("女儿", "allergic_to", "一直", False)}),
     (["豆豆还在过敏 这几天都没出门"], set(), {("豆豆", "allergic_to", "在", False)}),
+    # a name nobody's said after a pet just mentioned is the pet's, not the user's
+    (["今天把团子接回家了 一只两个月的小橘猫 终于可以养猫了 名字叫团子 虽然我自己不过敏"],
+     {("小橘猫", "name", "团子", False)},
+     {("user", "name", "团子", False), ("user", "allergic_to", "虽然", True)}),
     (["我同事老王是重庆人"], {("同事", "name", "老王", False), ("同事", "is_from", "重庆", False)},
      {("user", "is_from", "重庆", False)}),
     (["李婷是我们学校数学老师 重庆人"],

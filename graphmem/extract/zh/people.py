@@ -49,6 +49,13 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
         # relative just said (我女儿今年上一年级 叫朵朵)
     if value and not name_like(value):
         value = None  # 老板老混着用
+    if value and part.subjects == (USER,) and not part.subject_said and match(
+            r"^的?(?:中文|英文)?名字", t) and (pets := re.findall(
+            rf"{PET_PREFIX_ZH}(?:{PET_ZH})", ctx.sentence[:max(ctx.sentence.find(t), 0)])):
+        pet = max(reversed(pets), key=len)  # 一只小橘猫 … 可以养猫了 名字叫芒果: whose name
+        found.add(pet, "name", value, False, 0.85, "name")  # nobody says, the pet's said
+        ctx.names[value.lower()] = pet  # before (the fullest word for it, else the last)
+        return
     if value:
         found.say(part, "name", value, False, 0.9, "name")
         for subject in part.subjects:

@@ -144,9 +144,9 @@ _NOT_ALLERGENS = frozenset({"食物", "东西", "食品", "什么", "啥", "很�
 
 
 def _say_allergy(part: Part, found: Found, said: str, negated: bool, confidence: float) -> None:
-    # 本来就鸡肉过敏, 从小就对牛奶过敏: how long or how surely, not what
-    said = re.sub(r"^(?:本来|原来|其实|从小|一直|天生|打小|早就|好像|可能|还在|正在|也|都|还|就)+",
-                  "", said)
+    # 本来就鸡肉过敏, 从小就对牛奶过敏: how long or how surely, not what; 虽然我自己不过敏: none
+    said = re.sub(r"^(?:虽然|但是|而且|因为|所以|不过|可是|反正|本来|原来|其实|从小|一直|天生|打小|"
+                  r"早就|好像|可能|还在|正在|也|都|还|就)+", "", said)
     said = re.split(r"我|你|他|她|一[吃喝碰用]就|就|都|也", said)[0]  # 头孢类的药(我一碰就)过敏
     if _SOMEONE.match(said):
         return
