@@ -163,7 +163,7 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "dietary_restriction", clean(m.group(1)), True, 0.85)
     diet = rf"({DIET_EN})(?:\s+diet)?\b"
     if (m := _DIET_ENDED.search(t)) and _own_ending(t, m, part, ctx):
-        for subject in part.subjects or ():  # "officially done with keto": said as done
+        for subject in part.subjects:  # "officially done with keto": said as done
             found.add(subject, "diet", m.group(1).lower().replace("low carb", "low-carb"),
                       True, 0.9)
         return
@@ -347,7 +347,9 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
 # "finally packed in the pottery class", "stopped going to spin class", "dropped out of the
 # choir", "i don't do crossfit anymore", "not playing tennis any more", "no more piano
 # lessons for me", "im done with bouldering". It ends the like the pastime was stored as.
-_CLASS = r"(?:\s+(?:class|classes|course|lessons|club|league|team|group|sessions))?"
+_CLASS_WORDS = ("class", "classes", "course", "lessons", "club", "league", "team", "group",
+                "sessions")
+_CLASS = rf"(?:\s+(?:{'|'.join(_CLASS_WORDS)}))?"
 _QUIT_OBJECT = (r"(?:(?:going|goin)\s+to\s+|doing\s+|playing\s+|with\s+)?(?:the\s+|my\s+|a\s+|"
                 r"our\s+|that\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _CLASS)
 _AFTER = r"(?=\s*$|\s*[,.;!?]|\s+(?:after|because|bc|cos|cause|since|in|last|this|for|when|too|"  \
@@ -367,10 +369,9 @@ _QUIT = re.compile(
 
 # What may come before the quitting in a clause of the part's own subject ("i had to give
 # up", "my wife finally quit"); another word there is someone else ("manaia quit netball").
-_QUIT_LEAD_TEXT = """i i've ive im i'm 'm 've 's 're we we've weve she he they she's he's has
-    have had
-    am is are was were to just finally also so and but oh honestly basically officially
-    already then well now totally kinda sort of eventually my our his her sadly"""
+_QUIT_LEAD_TEXT = """i i've ive im i'm 'm 've 's 're we we've weve she he they she's he's
+    has have had am is are was were to just finally also so and but oh honestly basically
+    officially already then well now totally kinda sort of eventually my our his her sadly"""
 _QUIT_LEAD = frozenset(_QUIT_LEAD_TEXT.split())
 
 
@@ -398,8 +399,7 @@ def _quit_pastime(t: str, part: Part, ctx: Context, found: Found) -> None:
     words = next(g for g in m.groups() if g).lower().split()
     kept = [w for w in words if w in ACTIVITIES_EN]
     if len(kept) == 1 and (words[-1] == kept[0] or m.group(0).lower().endswith(
-            ("class", "classes", "course", "lessons", "club", "league", "team", "group",
-             "sessions"))):  # "running" but not "running the numbers"
+            _CLASS_WORDS)):  # "running" but not "running the numbers"
         for subject in part.subjects:  # the like ends; it was not disliked ("sad news i
             # packed in pottery ... i liked the people")
             found.add(subject, "likes", kept[0], True, 0.85,
