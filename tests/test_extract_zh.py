@@ -316,3 +316,83 @@ def test_an_allergy_of_someone_unnamed_or_of_no_allergen_is_not_the_users(messag
 def test_a_name_right_after_a_relative_then_what_they_cannot_eat(message, said, not_said):
     got = read(message)
     assert said <= got and not (not_said & got)
+
+
+@pytest.mark.parametrize("message", [
+    "孩子在学校学到的东西不少",  # 学 of 学校
+    "妹妹在公司上班要倒班",  # 上 of 上班
+    "周末想在南山买套学位房",  # 学 of 学位
+    "报名费交了三百",  # 报 of 报名费
+    "这个logo我报8000",  # a price quoted
+    "不知道报多少合适",  # a question
+])
+def test_a_study_verb_inside_another_word_or_before_an_amount_is_no_class(message):
+    assert not {r for r in read(message) if r[1] == "studies"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("女儿在学钢琴", ("女儿", "studies", "钢琴", False)),
+    ("我在自学吉他", ("user", "studies", "吉他", False)),
+    ("我报名了瑜伽课", ("user", "studies", "瑜伽", False)),
+    ("在社区大学上英语课", ("user", "studies", "英语", False)),
+])
+def test_a_study_verb_of_its_own_still_reads_the_class(message, fact):
+    assert fact in read(message)
+
+
+@pytest.mark.parametrize("message", [
+    "今天带糖糖去省妇幼过敏科复查了",  # 过敏 naming a department
+    "我当时就火了过敏那张卡贴在冰箱上",  # a time, and 过敏 naming a card
+    "千万不能吃坏肚子",  # the verb's result, no food
+    "我现在吃甜少了",  # less of it, not again
+])
+def test_allergy_and_food_words_that_name_no_allergen_or_food(message):
+    assert not {r for r in read(message) if r[1] in {"allergic_to", "dietary_restriction"}}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("我喝不了奶茶只能喝豆浆", ("user", "dietary_restriction", "奶茶", False)),
+    ("雪碧我彻底不喝了", ("user", "dietary_restriction", "雪碧", False)),
+    ("我吃海鲜过敏", ("user", "allergic_to", "海鲜", False)),
+])
+def test_an_avoided_food_ends_where_the_alternative_begins(message, fact):
+    assert fact in read(message)
+    assert not {r for r in read(message) if r[1] == fact[1] and r[2] != fact[2]}
+
+
+def test_a_role_word_that_opens_is_my_relative_is_no_name():
+    assert not {r for r in read("在郫都一个农家乐 老板是我发小") if r[1] == "name"}
+    assert ("同事", "name", "老郑", False) in read("老郑是我同事")
+
+
+@pytest.mark.parametrize("message", [
+    "唉 旅游去不成了 老何腰椎间盘突出又犯了",  # 老何's, named in the value
+    "明天要回公司上班了 好焦虑",  # a mood
+    "第二天膝盖上痛风又犯了",  # a time before it
+])
+def test_a_condition_with_a_person_a_mood_or_a_time_before_it_is_not_the_users(message):
+    assert not {r for r in read(message) if r[1] == "has_condition" and r[0] == "user"}
+
+
+def test_a_cantonese_diagnosis_is_read():
+    assert ("user", "has_condition", "足底筋膜炎", False) in read("睇咗骨科 话系足底筋膜炎 要停跑")
+
+
+@pytest.mark.parametrize("message", ["同事怀孕三个月了 还在坚持上班", "跳广场舞跳到膝盖好痛"])
+def test_a_verb_or_a_feeling_after_at_or_jumped_to_is_no_employer(message):
+    assert not {r for r in read(message) if r[1] == "works_at"}
+
+
+def test_a_clinic_opened_with_a_cantonese_measure_word_is_the_clinic():
+    assert ("user", "works_at", "牙科诊所", False) in read("我同老公喺天河开间牙科诊所")
+
+
+def test_going_out_for_vegetarian_food_is_no_diet():
+    assert not {r for r in read("我们每次聚餐都去吃素食") if r[1] == "diet"}
+    assert ("user", "diet", "素食", False) in read("我吃素好几年了")
+
+
+def test_a_son_in_law_named_owns_his_hometown():
+    found = read("女婿小周是潮汕人 做饭好吃")
+    assert ("女婿", "is_from", "潮汕", False) in found
+    assert ("user", "is_from", "潮汕", False) not in found

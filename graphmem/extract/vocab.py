@@ -30,7 +30,8 @@ PARTNER_WORDS = frozenset(PARTNERS_EN) | PARTNERS_ZH | {"fiancé", "fiancée", "
 REL_EN = alternation(
     "girlfriend boyfriend fiancé fiancée fiance fiancee wife husband spouse partner "
     "mom mother mum mommy mama dad father daddy papa parents sister brother sibling "
-    "grandma grandmother granny nana grandpa grandfather granddad aunt auntie uncle cousin "
+    "grandma grandmother granny gran nana grandpa grandfather granddad grandad aunt auntie "
+    "uncle cousin "
     "manager boss supervisor colleague coworker co-worker roommate flatmate housemate "
     "classmate teammate labmate son daughter kids children niece nephew best_friend friend "
     "bestie bff buddy "
@@ -41,16 +42,17 @@ REL_EN = alternation(
 # Relations' words that say a gender (English and Chinese): "she" is none of the first.
 _MALE_KIN_TEXT = """
     boyfriend fiancé fiance husband dad father daddy papa brother grandpa grandfather granddad
-    uncle son nephew grandson stepdad stepfather stepson stepbrother godfather ex-husband
+    grandad uncle son nephew grandson stepdad stepfather stepson stepbrother godfather ex-husband
     ex-boyfriend father-in-law brother-in-law 男朋友 男友 未婚夫 老公 丈夫 爸爸 父亲 老爸 爸 哥哥
     哥 弟弟 弟 爷爷 外公 姥爷 舅舅 叔叔 表哥 表弟 堂哥 儿子 公公 岳父 老丈人 姐夫 妹夫 侄子 外甥
-    孙子 姑父 前男友 前夫 外孙 老汉 老汉儿 老爹 阿爸 老豆 老倌"""
+    孙子 姑父 前男友 前夫 外孙 老汉 老汉儿 老爹 阿爸 老豆 老倌 女婿"""
 _FEMALE_KIN_TEXT = """
     girlfriend fiancée fiancee wife mom mother mum mommy mama sister grandma grandmother granny
-    nana aunt auntie daughter niece granddaughter stepmom stepmother stepdaughter stepsister
+    gran nana aunt auntie daughter niece granddaughter stepmom stepmother stepdaughter stepsister
     godmother ex-wife ex-girlfriend mother-in-law sister-in-law 女朋友 女友 未婚妻 老婆 妻子 太太
     妈妈 母亲 老妈 妈 姐姐 姐 妹妹 妹 奶奶 外婆 姥姥 姑姑 表姐 表妹 堂姐 女儿 婆婆 岳母 丈母娘 嫂子
-    弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜 闺女 外孙女 阿妈 老母 堂客 婆娘
+    弟媳 侄女 外甥女 孙女 舅妈 姨妈 小姨 前女友 前妻 媳妇 闺蜜 闺女 外孙女 阿妈 老母 堂客 婆娘 儿媳
+    儿媳妇
     家婆"""
 MALE_KIN = frozenset(_MALE_KIN_TEXT.split())
 FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
@@ -67,14 +69,14 @@ REL_ZH = alternation(
     "前男友 前女友 前夫 前妻 好朋友 朋友 室友 同学 儿子 女儿 婆婆 公公 岳母 岳父 丈母娘 "
     "老丈人 嫂子 姐夫 妹夫 弟媳 侄子 "
     "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝 发小 死党 邻居 导师 媳妇 老乡 "
-    "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友 "
+    "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友 女婿 儿媳妇 儿媳 亲家 "
     # dialect and regional words for close kin (PAIRS_ZH gives the common one)
     "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆")
 # Close kin said without 我 (跟老婆商量, 参加表姐的婚礼, 老公只有周六有空): still the user's.
 KIN_ZH = alternation(
     "女朋友 男朋友 未婚妻 未婚夫 老婆 老公 媳妇 爸妈 父母 妈妈 爸爸 老妈 老爸 "
     "姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 姥爷 表哥 表姐 表妹 表弟 "
-    "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴 "
+    "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴 女婿 儿媳 "
     "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆")
 # One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
 REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")

@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import Context, Found, Part, match, search
-from graphmem.extract.zh.shape import _tags, name_of_thing, noun, nouns
+from graphmem.extract.zh.shape import (
+    _tags,
+    inside_word,
+    name_of_thing,
+    noun,
+    nouns,
+    study_value,
+)
 from graphmem.extract.zh.subjects import she_or_he
 
 # An activity someone does: a ball game (打羽毛球), a practice (练八段锦, 练瑜伽), a board
@@ -43,7 +50,7 @@ _NOT_ENROL_TEXT = """
     喜报 捷报 公报 警报 月报 年报 晚报"""
 _NOT_ENROL = frozenset(_NOT_ENROL_TEXT.split())
 _CLASS_TOPIC = r"^(?P<c>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)(?P<k>班|课)?我?(?:报上了|报了|报名了)$"
-_NOT_CLASS = r"(?:团|票|险|价|销|告|表|警|案|单|号|数|名|道|仇|恩|社|纸|刊|校)$"
+_NOT_CLASS = r"(?:团|票|险|价|销|告|表|警|案|单|号|数|名|道|仇|恩|社|纸|刊|校|志愿)$"
 _QUIT = (r"^(?P<c>[\u4e00-\u9fffA-Za-z0-9]{2,8}?)"
          r"(?:(?P<k>班|课)(?:是|我|这学期)?(?:就|也|彻底|已经)?"
          r"(?:我|也|就|已经)?(?:不去了|不续了|停了|退了|退课了|退掉了|不上了|不学了|放弃了)"
@@ -80,6 +87,18 @@ def _activity(t: str) -> str:
     return ""
 
 
+def _enrols(t: str, at: int) -> bool:
+    """Is the 报 at ``at`` the verb "enrol" (报, 报名, 报上, 也报, 改报, 新报) and not a piece of
+    another word (报名费, 报幕, 报志愿's misspelling 报志)?"""
+    start = 0
+    for word, _ in _tags(t):
+        end = start + len(word)
+        if start <= at < end:
+            return word.lstrip("我也又还都就已改再新") in {"报", "报名", "报上", "报了"}
+        start = end
+    return False
+
+
 def _class_name(c: str) -> str:
     """成人游泳 (班) → 成人游泳; a language class is the language (法语联盟的A1 → 法语)."""
     if language := _LANGUAGE.search(c):
@@ -98,13 +117,16 @@ def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:
             found.say(part, "studies", name, True, 0.8)
         return
     if (m := search(_TAKES, t)) and (name := _class_name(m.group("c"))):
-        found.say(part, "studies", name, False, 0.8)  # 在老年大学上书法班
+        if not inside_word(t, m.start("c")) and study_value(name):  # (上班要轮班)
+            found.say(part, "studies", name, False, 0.8)  # 在老年大学上书法班
         return
-    if (m := match(_CLASS_TOPIC, t) or search(_CLASS, t)) and any(
+    topic = match(_CLASS_TOPIC, t)  # 手机摄影班我报上了
+    if (m := topic or search(_CLASS, t)) and any(
             "报" in w and w not in _NOT_ENROL for w, _ in _tags(t)):  # (周报, 报告: no class)
         name = _class_name(m.group("c"))
-        if name and not search(_NOT_CLASS, name) and name not in _NOT_ACTIVITY:
-            whom = search(r"给(?P<w>她|他|[\u4e00-\u9fff]{2})报", t)
+        if name and not search(_NOT_CLASS, name) and name not in _NOT_ACTIVITY and (
+                topic or _enrols(t, m.start())) and study_value(name):
+            whom = search(r"给(?P<w>她|他|[\u4e00-\u9fff]{2})(?:再|又|也|还|改)?报", t)
             if whom and whom.group("w") in {"她", "他"}:
                 person = she_or_he(whom.group("w"), ctx)
                 if person:

@@ -130,7 +130,8 @@ def _who(clause: str, ctx: Context, found: Found) -> None:
         # (a clause that opens with 叫我 is read with its part's subject)
         found.add(USER, "name", m.group(1), False, 0.85, "name")
         ctx.names[m.group(1).lower()] = USER
-    if m := match(rf"^(小{_HAN}|老{_HAN}|阿{_HAN}|阿[A-Za-z]+|[{_SURNAMES}]{_HAN}{{1,2}}"
+    # 老 + a surname is a nickname (老何, 老郑); 老板, 老师 are no one's name
+    if m := match(rf"^(小{_HAN}|老[{_SURNAMES}]|阿{_HAN}|阿[A-Za-z]+|[{_SURNAMES}]{_HAN}{{1,2}}"
                   rf"|[A-Z][a-z]+)是我的?({REL_ZH})", t):
         rel = _kin(m.group(2))[0]
         found.add(USER, "has_relation", rel, False, 0.9, "person")

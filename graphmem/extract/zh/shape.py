@@ -76,6 +76,39 @@ def _tags(text: str) -> tuple[tuple[str, str], ...]:
     return tuple((w.word, w.flag) for w in posseg.cut(text))
 
 
+# A word of jieba's dictionary this common is a word, not a verb and its object: 同学, 放学
+# (the 学 of 学法语 is not there), 学校, 学费, 学位, 上班 (the 上 of 上书法班 is not).
+_COMMON = 100
+
+
+def inside_word(text: str, at: int) -> bool:
+    """Is position ``at`` of ``text`` inside a common word (it starts before ``at`` and
+    ends after it)? A verb read at ``at`` (学, 报, 上) is then a piece of that word: the 学 of
+    同学生日会 or 学校发的, the 上 of 上班要轮班 — no class, no study."""
+    import jieba as jieba_module
+
+    start = 0
+    for word, _ in _tags(text):
+        end = start + len(word)
+        if start < at < end:
+            return (jieba_module.get_FREQ(word) or 0) >= _COMMON
+        if end > at:
+            return False
+        start = end
+    return False
+
+
+def study_value(value: str) -> bool:
+    """Can ``value`` be what someone learns or enrols in (书法, 尤克里里, 法语A1, 游泳)? No
+    amount (报13000), question word (报多少合适) or pronoun in it, no verb at its end (报名费白
+    交了) — jieba's tags of a loan word are guesses, so its letters are not asked further."""
+    tags = _tags(value)
+    if any(w in _NEVER_WORDS or f.startswith("r") or (f == "m" and w.isdigit()) for w, f in tags):
+        return False
+    return len(value) < 3 or len(tags) < 2 or not tags[-1][1].startswith("v") or (
+        tags[-1][0] in _ACTIVITY_ENDS)
+
+
 def tidy(value: str) -> str:
     """Emoji, fillers (那种, 之类的) and trailing particles off."""
     value = strip_emoji(value).strip(" ：:、，,。.!！~～")
@@ -173,6 +206,13 @@ _TEXT_TASK = re.compile(r"^(?:帮我|麻烦|请|你)?(?:总结|翻译|翻成|译
                         r"扩写|看看|解释|分析|整理|提炼)")
 
 
+# The task said on the text's own line: 帮我翻译一下这段 Take one…, 润色下面这段话：…
+_TEXT_TASK_INLINE = re.compile(
+    r"^(?:帮我|麻烦|请|你)?(?:帮我)?(?:总结|翻译|翻成|译成|润色|改写|修改|校对|概括|精简|缩写|扩写|"
+    r"看看|解释|整理|提炼)(?:一下|下)?(?:下面|以下)?(?:这|那)?(?:一)?(?:段|句|篇|封)?"
+    r"(?:话|内容|文字|英文|中文|邮件|原文)?[：:，,]?\s*(?=[A-Za-z\"“])")
+
+
 def handed_over(message: str, sentence: str) -> bool:
     """Is ``sentence`` part of a text the user hands over to be summarized, translated or
     polished ("总结下这段 300字以内\n近日，国家卫健委…", "原文：…") — someone else's words?"""
@@ -180,6 +220,8 @@ def handed_over(message: str, sentence: str) -> bool:
     at = message.find(sentence)
     if (quoted := re.search(r"原文[：:]", message)) and at >= quoted.start():
         return True
+    if (task := _TEXT_TASK_INLINE.match(message.strip())) and at >= task.end() - 1:
+        return True  # 帮我翻译一下这段 Take one tablet twice daily…
     return bool(rest) and bool(_TEXT_TASK.search(first.strip())) and at > len(first)
 
 

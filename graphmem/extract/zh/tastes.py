@@ -15,7 +15,7 @@ from graphmem.extract.vocab import (
     CHANNEL_ZH,
     DIET_ZH,
 )
-from graphmem.extract.zh.shape import heads, nouns
+from graphmem.extract.zh.shape import _tags, heads, nouns
 from graphmem.extract.zh.subjects import _HAN, _TRAIL, clean
 
 _LIKE = (r"(迷上了|爱上了|喜欢上了|沉迷于|沉迷|热爱|超爱|最爱|特别爱|很爱|讨厌|不喜欢|不太喜欢|"
@@ -66,7 +66,8 @@ def _say_likes(part: Part, found: Found, said: str, negated: bool, confidence: f
 
 def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
     for word, diet in DIET_ZH.items():
-        if word in t and not search(rf"不{word}|{word}(?:餐厅|菜谱|店)", t):
+        # (去吃素食, 素食餐厅: an outing or a place, no diet)
+        if word in t and not search(rf"不{word}|去吃?{word}|{word}(?:餐厅|菜谱|店|馆)", t):
             when = search(rf"((?:初一十五|每周[一二三四五六日天]?|周[一二三四五六日天]|每月|"
                           rf"逢年过节|偶尔|有时候?)){word}", t) if word == "吃素" else None
             found.say(part, "diet", when.group(1) + "吃素" if when else diet, False, 0.9)
@@ -82,7 +83,8 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
 
 # How a food or drink is avoided, its name before the verb or after it.
 _AVOIDED_BEFORE = (  # (pattern, confidence): the food is group 1
-    (r"^([\u4e00-\u9fffA-Za-z]{1,6}?)(?:也|都|就|再也|早就|已经)?(?:不吃|不喝|不碰|不沾)了$", 0.85),
+    (r"^([\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:也|都|就|再也|早就|已经|彻底|完全|基本|根本|压根)*"
+     r"(?:不吃|不喝|不碰|不沾)了$", 0.85),
     (r"^(?:从今天起|今天起|从现在起|现在|已经)?([\u4e00-\u9fff]{2,6}?)(?:也|都|已经|早就)?"
      r"戒了$", 0.85),
     (r"^([\u4e00-\u9fff]{2,6}?)我?(?:已经)?(?:[\u4e00-\u9fff0-9]{1,6})?没(?:沾|碰|喝|吃)(?:过)?"
@@ -105,12 +107,15 @@ def _avoids(t: str, part: Part, found: Found) -> None:
         if m := search(pattern, t):
             _say_avoids(part, found, m.group(1), False, confidence)
             return
-    m = search(r"(?:不吃|不能吃|吃不了|忌口|不碰|不可以吃|不喝|不能喝|喝不了|不沾)(.+)", t)
+    # (not 不能吃坏肚子, 吃不饱: the verb's result, no food)
+    m = search(r"(?:不吃|不能吃|吃不了|忌口|不碰|不可以吃|不喝|不能喝|喝不了|不沾)"
+               r"(?![坏饱撑多胖完够])(.+)", t)
     if m and heads(t[:m.start()]):
         _say_avoids(part, found, m.group(1), False, 0.95)
     elif m := search(r"一点(.{1,6}?)都(?:不吃|吃不了|不能吃|不碰|受不了)", t):
         _say_avoids(part, found, m.group(1), False, 0.9)
-    elif (m := search(r"(?:现在|又|开始|可以|能)吃(.+?)了", t)) and m.group(1) not in {"素", "斋"}:
+    elif (m := search(r"(?:现在|又|开始|可以|能)吃(.+?)(?<![少多])了", t)) and (
+            m.group(1) not in {"素", "斋"}):  # (吃辣少了: less of it, not again)
         _say_avoids(part, found, m.group(1), True, 0.85)
 
 
@@ -118,18 +123,23 @@ _MEALS = frozenset({"饭", "东西", "早饭", "午饭", "晚饭", "早餐", "�
 
 
 def _say_avoids(part: Part, found: Found, said: str, negated: bool, confidence: float) -> None:
+    said = re.split(r"只能|只|就|但是?|可以|还是", said)[0]  # 喝不了奶茶(只能喝燕麦奶)
     for value in nouns(clean(said, limit=24)):
-        if value in _MEALS:
-            continue  # 晚上不吃饭: a meal skipped, not a food avoided
+        if value in _MEALS or value in {"烟", "香烟"}:
+            continue  # 晚上不吃饭: a meal skipped, not a food avoided; 烟就戒了: no food
         found.say(part, "dietary_restriction", value, negated, confidence)
+
+
+# 过敏 naming a thing, not saying one (过敏原, 过敏科, 过敏说明卡, 过敏那张纸)
+_NOT_AN_ALLERGY = r"(?!原|源|科|门诊|说明|卡|那张|的那张|单)"
 
 
 def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
     """对虾过敏, 他有青霉素过敏, 芒果过敏, 过敏原是尘螨, 不对花粉过敏 (not), 乳糖不耐."""
     if m := search(r"过敏原是(.+)", t) or search(r"^(.+?)是(?:我的?|她的?|他的?)?过敏原", t):
         _say_allergy(part, found, m.group(1), False, 0.95)
-    elif m := (search(r"(不)?对(.+?)(不)?过敏(?!原)", t)
-               or search(r"^(?:有)?(不)?(.+?)(不)?过敏(?!原)", t)):
+    elif m := (search(rf"(不)?对(.+?)(不)?过敏{_NOT_AN_ALLERGY}", t)
+               or search(rf"^(?:有)?(不)?(.+?)(不)?过敏{_NOT_AN_ALLERGY}", t)):
         _say_allergy(part, found, m.group(2), bool(m.group(1) or m.group(3)), 0.97)
     elif m := search(r"(?:^|我|她|他|有)([\u4e00-\u9fff]{2,4}?)不耐(?:受)?", t):
         _say_avoids(part, found, m.group(1), False, 0.9)  # 乳糖不耐: avoids it
@@ -148,8 +158,11 @@ def _say_allergy(part: Part, found: Found, said: str, negated: bool, confidence:
     said = re.sub(r"^(?:虽然|但是|而且|因为|所以|不过|可是|反正|本来|原来|其实|从小|一直|天生|打小|"
                   r"早就|好像|可能|还在|正在|也|都|还|就)+", "", said)
     said = re.split(r"我|你|他|她|一[吃喝碰用]就|就|都|也", said)[0]  # 头孢类的药(我一碰就)过敏
+    said = re.sub(r"^(?:吃|喝|碰|闻|用|接触)(?=[\u4e00-\u9fff]{2})", "", said)  # 吃海鲜过敏
     if _SOMEONE.match(said):
         return
     for value in nouns(clean(said, limit=24)):
-        if value not in _NOT_ALLERGENS:
-            found.say(part, "allergic_to", value, negated, confidence)
+        tags = _tags(value)
+        if value in _NOT_ALLERGENS or tags[0][1] == "v" or all(f == "t" for _, f in tags):
+            continue  # 带豆包去浙大儿院(过敏科): a deed; 当时: a time
+        found.say(part, "allergic_to", value, negated, confidence)

@@ -19,7 +19,17 @@ from graphmem.extract.vocab import (
     JOB_SUFFIX_ZH,
     PLACES_ZH,
 )
-from graphmem.extract.zh.shape import _bad_token, _tags, heads, noun, place, tidy
+from graphmem.extract.zh.health import _DEGREE
+from graphmem.extract.zh.shape import (
+    _bad_token,
+    _tags,
+    heads,
+    inside_word,
+    noun,
+    place,
+    study_value,
+    tidy,
+)
 from graphmem.extract.zh.subjects import _HAN, _bare
 
 
@@ -102,7 +112,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             search(r"换工作|换了工作|跳槽|入职|新公司|新工作|离职|辞职", ctx.sentence)) and (
             m.group(1) not in PLACES_ZH) and not re.search(r"[市区县省路街镇村]$", m.group(1)):
         org = _org(m.group(1))  # 我换工作了 现在在阿里
-    if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个)?"
+    if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个|一间|间)?"
                                     rf"(?![个家])({_HAN}{{0,6}}?(?<!开)(?:店|馆|厂|公司|工作室|餐厅|诊所|超市|民宿|"
                                     rf"农家乐|药房|铺子|作坊))", t)):
         org = _org(m.group(1))  # 在成都开火锅店
@@ -135,6 +145,12 @@ _ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命�
 _NO_LONGER = rf"^(?:就|也|已经)?不(?:当|做|干)({_HAN}{{2,8}}?)了"
 
 
+# How someone works, said where a workplace goes (还在坚持上班, 在正常上班) — jieba tags
+# 超市 a verb too, so the words are listed.
+_MANNER = frozenset({"坚持", "继续", "努力", "准备", "开始", "打算", "正常", "照常", "按时", "认真",
+                     "好好", "居家", "远程", "轮流"})
+
+
 def _org(value: str) -> str | None:
     """An organization's name, or None for a clause remnant (时间定的6月9号, 第三天); 一家叫
     蓝鲸的创业公司 → 蓝鲸, 新竹的台积电 → 台积电; 上海的一家银行 stays whole."""
@@ -148,6 +164,9 @@ def _org(value: str) -> str | None:
         return value if re.match(r"一家|一个|家", rest) else org
     if not value or re.search(r"[是了在讲说第天周]|\d", value):
         return None
+    value = re.sub(r"^一?间(?=[\u4e00-\u9fff]{2})", "", value)  # 开间小诊所 (Cantonese 间: 家)
+    if value in _MANNER or any(w in _DEGREE for w, _ in _tags(value)):
+        return None  # 还在坚持上班: no place; 跳舞跳到膝头好痛: no employer
     bare = re.sub(r"^(?:一家|这家|那家|一个|某家|家)", "", value)
     if len(bare) <= 3:
         return value if noun(bare) else None
@@ -174,15 +193,24 @@ _STUDY = (r"(?:学的是|专业是|主修)(.{2,10})", r"^学(.{2,8}?)的", r"^(?
           r"^(?:在职|正在|在)?读(MBA|EMBA|MPA|研究生|研|博士|博|硕士|硕|本科)(?:中)?$")
 
 
+_TWO_CHAR_VERBS = frozenset({"自学", "主修"})
+
+
 def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     """在复旦读计算机 (复旦计算机), 学的是软件工程, 学临床医学的, 在学法语."""
-    value = None
+    value, at = None, 0
     if m := first_search(_STUDY_AT, t):
         value = m.group(1) + {"博": "博士", "研": "研究生"}.get(m.group(2), _bare(m.group(2)))
+        at = m.start(2)
     elif m := first_search(_STUDY, t):
         value = _bare(m.group(1))
         value = {"研": "研究生", "博": "博士", "硕": "硕士"}.get(value, value)  # 在读研
-    if value:
+        at = m.start(1)
+    # the verb a word of its own (同学生日会, 学校发的, 买套学位房: no study; 自学 is one) and
+    # the value a thing one learns (no amount, no clause)
+    verb_start = at - 2 if t[max(0, at - 2):at] in _TWO_CHAR_VERBS else at - 1
+    if value and not inside_word(t, at) and not inside_word(t, verb_start) and study_value(
+            value):
         found.say(part, "studies", value, False, 0.8)
 
 
