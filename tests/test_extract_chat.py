@@ -815,3 +815,10 @@ def test_what_begins_recurs_or_has_no_time_does_not_end(text, value):
     ends = _ends(text)
     assert value in ends, ends
     assert ends[value] is None
+
+
+def test_a_day_just_past_said_without_a_year_is_no_date_next_year():
+    assert not {f for f in chat("my surgery was on jan 9th, all went fine") if f[1] == "date"}
+    assert ("exam", "date", "2025-01-20", False) in chat("my exam is on jan 20th")
+    assert ("wedding", "date", "2026-01-03", False) in chat(
+        "the wedding is on jan 3rd 2026, can you help")

@@ -340,6 +340,11 @@ def test_a_study_verb_of_its_own_still_reads_the_class(message, fact):
     assert fact in read(message)
 
 
+def test_a_day_just_past_said_without_a_year_is_no_date_next_year():
+    assert not {r for r in read("手术做完了 3月10号上午做的 很顺利") if r[1] == "date"}
+    assert ("手术", "date", "2025-03-20", False) in read("排到3月20号手术")
+
+
 @pytest.mark.parametrize("message", [
     "今天带糖糖去省妇幼过敏科复查了",  # 过敏 naming a department
     "我当时就火了过敏那张卡贴在冰箱上",  # a time, and 过敏 naming a card

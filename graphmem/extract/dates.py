@@ -104,6 +104,10 @@ def _days_said(text: str) -> tuple[set[int], set[int]]:
     return days, months
 
 
+# A year said with the date: without one, a day more than ten months ahead is a day just past.
+_YEAR_SAID = re.compile(r"\d{2,4}\s*年|明年|后年|\bnext year\b|\b20\d\d\b", re.IGNORECASE)
+
+
 def dates(clause: str, sentence: str, ctx: Context, found: Found) -> None:
     """The date or deadline ``clause`` gives to an event or deliverable, if any."""
     if not _HINT.search(clause) or search(_UNDONE, clause, re.IGNORECASE) or search(
@@ -116,6 +120,8 @@ def dates(clause: str, sentence: str, ctx: Context, found: Found) -> None:
         return  # a plan's date is neither past nor today ("a dinner I can make in 20 min")
     if mention.end - mention.start > timedelta(days=2):
         return  # "this year", "in July", "next week": a span, not a date to plan around
+    if mention.start - day > timedelta(days=300) and not _YEAR_SAID.search(clause):
+        return  # "5月15号上午做的" said on the 18th: last week's day, not next year's
     deadline = search(_DEADLINE, clause, re.IGNORECASE) or search(
         r"截止|\bdeadline\b|\bdue\b", sentence, re.IGNORECASE)
     event = event_in(clause) or event_in(sentence)
