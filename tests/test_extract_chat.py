@@ -817,8 +817,74 @@ def test_what_begins_recurs_or_has_no_time_does_not_end(text, value):
     assert ends[value] is None
 
 
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my late husband Ray built this deck", ("user", "has_relation", "late husband", False)),
+    ("My late mum was a seamstress", ("user", "has_relation", "late mum", False)),
+    ("my grandad passed away in march", ("user", "has_relation", "late grandad", False)),
+    ("my wife died three years ago", ("user", "has_relation", "wife", True)),
+    ("my brother passed last spring", ("user", "has_relation", "brother", True)),
+])
+def test_a_relative_who_died_is_the_users_late_one_not_a_current_relation(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[1] == "has_relation" and not f[3] and f[2] in {
+        "husband", "mum", "grandad", "wife", "brother"}}
+
+
+@pytest.mark.parametrize("text", ["my mom passed her driving test",
+                                  "my dog passed his obedience class"])
+def test_passing_a_test_is_no_death(text):
+    assert not {f for f in chat(text) if f[3]}
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("we quit the co-op last month", "co-op"),
+    ("i sold my e-bike", "e-bike"),
+])
+def test_a_hyphenated_word_is_one_value(text, value):
+    assert value in {r[2] for r in readings(text)}
+
+
+@pytest.mark.parametrize("text", ["i need to hand in my notice at the hospital",
+                                  "ill need to find places with gluten free bread"])
+def test_a_task_the_user_needs_to_do_is_no_lasting_fact(text):
+    assert not {r for r in readings(text) if r[1].startswith("need")}
+
+
 def test_a_day_just_past_said_without_a_year_is_no_date_next_year():
     assert not {f for f in chat("my surgery was on jan 9th, all went fine") if f[1] == "date"}
     assert ("exam", "date", "2025-01-20", False) in chat("my exam is on jan 20th")
     assert ("wedding", "date", "2026-01-03", False) in chat(
         "the wedding is on jan 3rd 2026, can you help")
+
+
+def test_a_late_relative_is_a_person_of_their_own_who_takes_a_name():
+    table = AliasTable("u1")
+    wife = table.resolve("wife", "event")
+    late = table.resolve("late wife", "event")
+    assert late.key != wife.key and table.kinds[late.key] == "person"
+    assert table.resolve("late dad", "event").key == table.resolve("late father", "event").key
+    named = table.name_of(late, "Marlene")
+    assert named is not None and named[0].name == "Marlene"
+
+
+def test_a_name_then_a_bare_relation_in_brackets_owns_the_clause():
+    found = chat("tom (husband) is vegetarian so dinners need to work for him")
+    assert ("husband", "diet", "vegetarian", False) in found
+    assert ("user", "diet", "vegetarian", False) not in found
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("no peanuts in the house, my daughter's allergic", ("daughter", "allergic_to", "peanuts")),
+    ("no shellfish at all please, my husband is allergic", ("husband", "allergic_to", "shellfish")),
+])
+def test_a_food_kept_out_for_someones_allergy_is_their_allergen_not_the_users_diet(text, fact):
+    found = chat(text)
+    assert (*fact, False) in found
+    assert not {f for f in found if f[0] == "user" and f[1] == "dietary_restriction"}
+
+
+def test_she_after_two_people_met_together_one_of_unknown_gender_is_nobody():
+    found = chat("mum is coming to stay with us, ravi is taking leave to be with dad so she "
+                 "can rest. she's 68, type 2 diabetic, loves gardens")
+    assert not {f for f in found if f[1] in {"has_condition", "likes"}}

@@ -397,6 +397,18 @@ def test_going_out_for_vegetarian_food_is_no_diet():
     assert ("user", "diet", "素食", False) in read("我吃素好几年了")
 
 
+def test_a_text_handed_over_on_the_tasks_own_line_is_someone_elses_words():
+    assert not read("帮我翻译一下这段 Take two tablets with food. Avoid alcohol while on it.")
+    assert not read("润色下面这段话：I am allergic to peanuts and I live in Boston.")
+
+
+def test_he_after_two_men_met_in_one_sentence_is_nobody_but_one_mother_is_one():
+    found = read("我儿子阿乐说想学鼓 我老公说他是三分钟热度 他平时就喜欢打羽毛球")
+    assert not {r for r in found if r[1] == "likes"}
+    assert ("母亲", "allergic_to", "菠萝", False) in read(
+        "母亲节想给我妈买个礼物 她在宁波 然后她对菠萝过敏 吃了嘴巴会肿")
+
+
 def test_a_son_in_law_named_owns_his_hometown():
     found = read("女婿小周是潮汕人 做饭好吃")
     assert ("女婿", "is_from", "潮汕", False) in found

@@ -92,10 +92,12 @@ class Context:
     hired: bool = False             # "offer accepted!": "sous chef at alma cocina" follows
     sentence: str = ""              # the sentence being read
     met: list[str] = field(default_factory=list)  # who was met, the latest last
+    met_in: dict[str, str] = field(default_factory=dict)  # who → the sentence they were met in
     genders: dict[str, str] = field(default_factory=dict)  # "friend" → "f" (said "her")
     heard: str = ""                 # the assistant's last message, lower case
     offer_from: str | None = None   # 网易的offer下来了: its employer, until it is taken
     message: str = ""               # the message being read (its other sentences)
+    allergic: str | None = None     # "…, my son's allergic": who, the allergen said before
 
     def meet(self, person: str) -> None:
         """``person`` is who she / he (and, in this sentence, they) is from now on."""
@@ -103,6 +105,7 @@ class Context:
         if person in self.met:
             self.met.remove(person)
         self.met.append(person)
+        self.met_in[person] = self.sentence
 
     def see(self, entity: str) -> None:
         """``entity`` (a pet) was talked about: she / he may be it when known to be of
@@ -119,10 +122,19 @@ class Context:
         than one about the wrong person."""
         female = pronoun.lower() in {"she", "her", "她"}
         other = MALE_KIN if female else FEMALE_KIN
+        same = FEMALE_KIN if female else MALE_KIN
         if self.person is None:
             return None
         if self.person.lower() not in other | PLURAL_KIN and self.genders.get(
                 self.person) != ("m" if female else "f"):
+            from graphmem.facts.normalize import lexicon_key
+
+            kin = lexicon_key(self.person) or self.person  # (母亲节 … 我妈: one mother)
+            if any(p != self.person and self.met_in.get(p) == self.person_said and (
+                    p.lower() in same or self.genders.get(p) == ("f" if female else "m"))
+                   and (lexicon_key(p) or p) != kin for p in self.met):
+                return None  # "mum … liam is taking leave … she's 68", 我儿子…我老公说他…
+                # 他平时就喜欢打篮球: two who may be "she" / "he" met together, so nobody
             return self.person
         return next((p for p in reversed(self.met) if p.lower() not in PLURAL_KIN
                      and self.genders.get(p) == ("f" if female else "m")), None)

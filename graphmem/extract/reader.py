@@ -22,6 +22,7 @@ from graphmem.extract.zh import dialect, mixed
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
+from graphmem.extract.zh.shape import handed_over
 from graphmem.text import script
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
@@ -132,6 +133,8 @@ class RuleExtractor:
         out: list[Candidate] = []
         now_deferred: list[_Deferred] = []
         for said in sentences(text):
+            if handed_over(text, said):
+                continue  # 帮我翻译一下这段 Take one tablet…: someone else's words
             sentence, hedged, covered = self._sentence(said, observed_at, ctx, out)
             if (self.generic and not is_chinese(sentence)
                     and sum(b - a for a, b in covered) < len(sentence)):
@@ -209,7 +212,7 @@ class RuleExtractor:
             if found.read or any(c.predicate != "has_relation" for c in found.items):
                 covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)
-        out[first:] = _corrections(out[first:])
+        out[first:] = _corrections(_allergen_said_before(out[first:], ctx))
         if lang is _CHINESE and typed != sentence:  # 寶安坪洲 as typed, not 宝安坪洲
             out[first:] = [replace(c, entity=script.as_typed(c.entity, sentence, typed),
                                    value=script.as_typed(c.value, sentence, typed),
@@ -228,6 +231,20 @@ _QUOTED = re.compile(r'"([^"]*)"|“([^”]*)”')
 def _unquoted(m: re.Match[str]) -> str:
     quoted = m.group(1) or m.group(2) or ""
     return m.group(0) if is_chinese(quoted) or len(quoted.split()) < 5 else '""'
+
+
+def _allergen_said_before(found: list[Candidate], ctx: Context) -> list[Candidate]:
+    """"no eggs in the house, my son's allergic": the food the sentence kept from the
+    user is the allergen of whoever it then says is allergic — not the user's diet."""
+    who, ctx.allergic = ctx.allergic, None
+    kept = [i for i, c in enumerate(found) if c.entity == USER and not c.negated
+            and c.predicate == "dietary_restriction"]
+    if who is None or not kept:
+        return found
+    avoided = found[kept[-1]]
+    found[kept[-1]] = replace(avoided, entity=who, predicate="allergic_to",
+                              confidence=min(avoided.confidence, 0.85), sentence=None)
+    return found
 
 
 _CORRECTED = frozenset({"works_as", "works_at", "is_from", "lives_in", "name", "diet"})

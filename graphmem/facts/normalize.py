@@ -50,9 +50,13 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "parents": ("父母", "爸妈", "parents"),
     "sister": ("姐姐", "妹妹", "姐", "妹", "sister"),
     "brother": ("哥哥", "弟弟", "哥", "弟", "brother"),
-    "grandmother": ("奶奶", "外婆", "姥姥", "grandma", "grandmother", "granny", "nana"),
-    "grandfather": ("爷爷", "外公", "姥爷", "grandpa", "grandfather", "granddad"),
+    "grandmother": ("奶奶", "外婆", "姥姥", "grandma", "grandmother", "granny", "gran",
+                    "nana"),
+    "grandfather": ("爷爷", "外公", "姥爷", "grandpa", "grandfather", "granddad",
+                    "grandad"),
     "aunt": ("姑姑", "姨妈", "小姨", "舅妈", "aunt", "auntie"),
+    "son-in-law": ("女婿", "son-in-law"),
+    "daughter-in-law": ("儿媳", "儿媳妇", "daughter-in-law"),
     "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
     "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
     "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
@@ -100,7 +104,8 @@ RELATIONS = frozenset({"girlfriend", "boyfriend", "fiance", "wife", "husband", "
                        "grandfather", "aunt", "uncle", "cousin", "manager", "colleague",
                        "friend", "roommate", "classmate", "son", "daughter", "kids",
                        "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law",
-                       "niece", "nephew", "grandchild"})
+                       "niece", "nephew", "grandchild", "son-in-law", "daughter-in-law"})
+_LATE = re.compile(r"^late (\S.*)$")  # a relative who died: "late wife", "late dad"
 PETS = frozenset({"dog", "cat", "rabbit", "hamster", "parrot", "goldfish", "turtle"})
 _NOT_PEOPLE = frozenset({"job", "organization", "place", "condition"})  # value kinds
 _INDEX = {alias: key for key, aliases in LEXICON.items() for alias in aliases}
@@ -203,6 +208,8 @@ class AliasTable:
         "under $800", however alike the strings look."""
         cleaned = clean_surface(surface) or surface.strip().lower()
         key = lexicon_key(surface) if fuzzy else None
+        if (late := _LATE.match(cleaned)) and (relation := lexicon_key(late.group(1))) in RELATIONS:
+            key = f"late {relation}"  # "my late dad": a person of their own, never "dad"
         if key in RELATIONS and kind in _NOT_PEOPLE:
             key = None  # 品牌市场经理 is a job, not the manager (经理) of the user
         review: tuple[str, float] | None = None
@@ -218,7 +225,7 @@ class AliasTable:
             key = cleaned
         is_new = key not in self.names
         kind = "user" if key == USER_KEY else (
-            "person" if key in RELATIONS else "pet" if key in PETS else kind)
+            "person" if key in RELATIONS or late else "pet" if key in PETS else kind)
         display = "user" if key == USER_KEY else surface.strip()
         self.add(key, display, {cleaned, surface.strip().lower()}, kind)
         return Resolution(key, entity_id(self.user_id, key), self.names[key], is_new, review)
@@ -243,7 +250,7 @@ class AliasTable:
         already shown by a name gets another ("the friend" is Marlene: "Donna" is
         someone else, not a second name of hers)."""
         if (subject.key != USER_KEY and self.kinds.get(subject.key) in {"person", "pet"}
-                and lexicon_key(subject.name) is None
+                and lexicon_key(subject.name) is None and not _LATE.match(subject.name.lower())
                 and subject.name.lower() != name.strip().lower()):
             return None
         value = self.give_name(subject.key, name)

@@ -75,11 +75,20 @@ def signed(t: str, found: Found) -> None:
         found.add(USER, "name", name, False, 0.85, "name")
 
 
+# (not "passed her driving test", "passed on the message")
+_DIED = (r"^\s*(?:just\s+|sadly\s+|recently\s+)?(?:died|passed away|is gone|was put down|"
+         r"crossed the rainbow bridge|passed(?:\s+on)?(?=\s*(?:$|[,.;!]|\s(?:in|last|this|"
+         r"on\s+\w+day|yesterday|recently|a\s+few|\d|\w+\s+(?:years?|months?|weeks?|days?)"
+         r"\s+ago))))")
+
+
 def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
-    if part.subjects and re.fullmatch(PET_EN, part.subjects[0], IC) and search(
-            r"^\s*(?:just\s+|sadly\s+)?(?:died|passed away|passed|is gone|was put down|"
-            r"crossed the rainbow bridge)\b", t, IC):
+    if part.subjects and re.fullmatch(PET_EN, part.subjects[0], IC) and search(_DIED, t, IC):
         found.add(USER, "has_pet", part.subjects[0], True, 0.85, "pet")  # "my cat died"
+        return
+    if part.subjects and len(part.subjects) == 1 and re.fullmatch(
+            REL_EN, part.subjects[0], IC) and search(_DIED, t, IC):
+        died(part.subjects[0], found)  # "my wife passed away in 2019"
         return
     m = search(rf"\b(?i:(?:have|has|'ve got|got|adopted|own|owns|just got)\s+(?:an?|two|three|"
                rf"four|\d+)\s+(?:little\s+|new\s+|old\s+|rescue\s+)?)(?P<pet>(?i:{PET_EN}))"
@@ -102,6 +111,15 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
         ctx.names[name.lower()] = pet
     else:
         pet_named(t, ctx, found)  # "got a kitten and named it Luna"
+
+
+def died(rel: str, found: Found) -> None:
+    """A relative who died is the user's late one ("my wife passed away", "I lost my dad
+    last year"): no longer a current relation."""
+    found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
+        USER, "has_relation", rel)]
+    found.add(USER, "has_relation", rel, True, 0.85, "person")
+    found.add(USER, "has_relation", f"late {rel}", False, 0.85, "person")
 
 
 def pet_named(t: str, ctx: Context, found: Found) -> None:

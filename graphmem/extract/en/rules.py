@@ -178,8 +178,9 @@ _LIST = re.compile(r"^(?:[\w' -]{2,30},\s*)+(?:and\s+|&\s+)?[\w' -]{2,30}$")
 
 _NAMED_IN_BRACKETS = (
     # "sam (my partner) is a chef", "kelly (my daughter out in calgary, shes a teacher)"
-    rf"(?:^|(?<=[\s,.!]))(?P<name>[A-Za-z][a-z'-]+)\s*\(\s*(?i:my|our)\s+{KIN_MOD}"
-    rf"(?P<rel>(?i:{REL_EN}))\b",
+    # "lena (partner) is vegetarian": without "my", the bracket holds the relation alone
+    rf"(?:^|(?<=[\s,.!]))(?P<name>[A-Za-z][a-z'-]+)\s*\(\s*(?:(?i:my|our)\s+{KIN_MOD}"
+    rf"(?P<rel>(?i:{REL_EN}))\b|(?P<relb>(?i:{REL_EN}))\s*\))",
     # "mum (judith) will be there", "my brother (tom) is in perth"
     rf"\b(?P<rel2>(?i:{REL_EN}))\s*\(\s*(?P<name2>[A-Za-z][a-z'-]+)\s*\)",
 )
@@ -189,7 +190,8 @@ def _named_in_brackets(t: str, ctx: Context, found: Found) -> None:
     """A name and a relation said together in brackets: the relative, and the name given."""
     for pattern in _NAMED_IN_BRACKETS:
         for m in compiled(pattern).finditer(t):
-            rel = (m.groupdict().get("rel") or m.groupdict().get("rel2") or "").lower()
+            rel = (m.groupdict().get("rel") or m.groupdict().get("rel2")
+                   or m.groupdict().get("relb") or "").lower()
             name = m.groupdict().get("name") or m.groupdict().get("name2") or ""
             if not rel or name.lower() in NOT_NAMES or not is_name(name) or (
                     name.lower() in ctx.names and ctx.names[name.lower()] != rel):

@@ -344,6 +344,8 @@ def _learn_gender(entity: str, said: str, ctx: Context) -> None:
         return
     at = ctx.sentence.lower().find(said.strip().lower())
     after = ctx.sentence[at + len(said.strip()):] if at >= 0 else ""
+    if other := search(rf"\b(?:{REL_EN})\b", after, IC):
+        after = after[:other.start()]  # "liam is taking leave to be with dad so she…": hers?
     she, he = _SHE.search(after), _HE.search(after)
     if bool(she) != bool(he):
         ctx.genders.setdefault(entity, "f" if she else "m")
@@ -367,10 +369,12 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
     """Who an anchor names, and where its words end."""
     end = m.end()
     if m.group("rel") or m.group("bare"):
-        rel = (m.group("relw") or m.group("bare")).lower()
+        word = (m.group("relw") or m.group("bare")).lower()
+        # "my late wife": a relation the user had, not one they have
+        rel = f"late {word}" if m.group("rel") and search(r"\blate\b", m.group("rel"), IC) else word
         found.add(USER, "has_relation", rel, False, 0.9, "person")
         subjects: tuple[str, ...] = (rel,)
-        if (named := _name_after(text[end:], ctx.sentence, rel in _KIN_WORDS)) is not None:
+        if (named := _name_after(text[end:], ctx.sentence, word in _KIN_WORDS)) is not None:
             end += named[1]
             if any(owner == rel and name != named[0].lower() for name, owner in ctx.names.items()
                    ) and named[0].lower() not in ctx.names:

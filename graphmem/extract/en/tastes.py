@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -214,6 +215,10 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
                       r"([\w-]+(?:\s[\w-]+)?)\s+allergy\b", t, IC)) and not (
             _NO_ALLERGEN.match(m.group(1)) or search(rf"\b{_NEG}\b", t[:m.start()], IC)):
         found.say(part, "allergic_to", clean(m.group(1)), False, 0.95)
+    elif part.subjects and part.subjects != (USER,) and search(
+            r"^\s*(?:'s|is|are|'re)\s+(?:very\s+|severely\s+|deathly\s+|so\s+)?allergic\s*[.!]*$",
+            t, IC):
+        ctx.allergic = part.subjects[0]  # "no eggs in the house, my son's allergic"
 
 
 # "didn't have a single allergy issue", "any allergy problems": no allergen named
