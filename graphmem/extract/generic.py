@@ -43,9 +43,7 @@ _BAD_VALUES = frozenset({"it", "that", "this", "you", "them", "me", "him", "her"
                          "time", "way", "thing", "things", "there", "here", "none", "nothing"})
 _OBJECT_DEPS = ("dobj", "attr", "oprd")
 # Verbs skipped alone but read with a verb complement ("I want to open a studio").
-# "I need to hand in my notice", "need to find places with…": a task the speaker has that
-# day, not a lasting fact (measured: 1 of 7 such readings right on the English chat sets).
-_XCOMP_HEADS = frozenset({"want", "hope", "try", "keep", "feel"})
+_XCOMP_HEADS = frozenset({"want", "hope", "try", "need", "keep", "feel"})
 MAX_PHRASE_WORDS = 16
 _FIRST_PERSON_VERBS = {"am": "is", "'m": "is", "’m": "is", "have": "has", "'ve": "has",
                        "’ve": "has", "do": "does", "are": "is", "'re": "is", "were": "was"}
