@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 from graphmem._models import Episode
 from graphmem.extract.calibration import ceiling
-from graphmem.extract.vocab import FEMALE_KIN, MALE_KIN, PLURAL_KIN
+from graphmem.extract.vocab import FEMALE_KIN, KIN_KEY, MALE_KIN, PLURAL_KIN
 from graphmem.text.language import is_chinese
 
 USER = "user"
@@ -127,12 +127,10 @@ class Context:
             return None
         if self.person.lower() not in other | PLURAL_KIN and self.genders.get(
                 self.person) != ("m" if female else "f"):
-            from graphmem.facts.normalize import lexicon_key
-
-            kin = lexicon_key(self.person) or self.person  # (母亲节 … 我妈: one mother)
+            kin = KIN_KEY.get(self.person.lower(), self.person)  # (母亲节 … 我妈: one mother)
             if any(p != self.person and self.met_in.get(p) == self.person_said and (
                     p.lower() in same or self.genders.get(p) == ("f" if female else "m"))
-                   and (lexicon_key(p) or p) != kin for p in self.met):
+                   and KIN_KEY.get(p.lower(), p) != kin for p in self.met):
                 return None  # "mum … liam is taking leave … she's 68", 我儿子…我老公说他…
                 # 他平时就喜欢打篮球: two who may be "she" / "he" met together, so nobody
             return self.person

@@ -258,3 +258,41 @@ TOOL_ZH = alternation(
     "飞书文档 腾讯文档 石墨文档 金山文档 语雀 印象笔记 有道云笔记 幕布 滴答清单 多邻国 百词斩 扇贝 "
     "随手记 鲨鱼记账 剪映 美图秀秀 醒图 百度网盘 夸克 有道词典 网易云音乐 QQ音乐 高德地图 百度地图")
 
+
+# A relative, each said many ways: the lexicon's key (facts/normalize.py files their facts
+# under it) and, here, who "she" / "he" may be (母亲节 … 我妈: one mother, not two people).
+KIN_LEXICON: dict[str, tuple[str, ...]] = {
+    "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
+    "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
+    "fiance": ("未婚妻", "未婚夫", "fiancé", "fiancée", "fiance", "fiancee"),
+    "wife": ("老婆", "妻子", "太太", "爱人", "媳妇", "wife"),
+    "husband": ("老公", "丈夫", "husband"),
+    "partner": ("对象", "伴侣", "老伴", "partner", "spouse"),
+    "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy", "mama"),
+    "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy", "papa"),
+    "parents": ("父母", "爸妈", "parents"),
+    "sister": ("姐姐", "妹妹", "姐", "妹", "sister"),
+    "brother": ("哥哥", "弟弟", "哥", "弟", "brother"),
+    "grandmother": ("奶奶", "外婆", "姥姥", "grandma", "grandmother", "granny", "gran",
+                    "nana"),
+    "grandfather": ("爷爷", "外公", "姥爷", "grandpa", "grandfather", "granddad",
+                    "grandad"),
+    "aunt": ("姑姑", "姨妈", "小姨", "舅妈", "aunt", "auntie"),
+    "son-in-law": ("女婿", "son-in-law"),
+    "daughter-in-law": ("儿媳", "儿媳妇", "daughter-in-law"),
+    "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
+    "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
+    "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
+    "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
+    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
+    "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
+    "son": ("儿子", "son"), "daughter": ("女儿", "闺女", "daughter"),
+    "kids": ("孩子", "宝宝", "kids", "children"),
+    "mother-in-law": ("婆婆", "岳母", "丈母娘", "mother-in-law"),
+    "father-in-law": ("公公", "岳父", "老丈人", "father-in-law"),
+    "sister-in-law": ("嫂子", "弟媳", "sister-in-law"),
+    "brother-in-law": ("姐夫", "妹夫", "brother-in-law"),
+    "niece": ("侄女", "外甥女", "niece"), "nephew": ("侄子", "外甥", "nephew"),
+    "grandchild": ("孙子", "孙女", "grandson", "granddaughter"),
+}
+KIN_KEY = {alias.lower(): key for key, aliases in KIN_LEXICON.items() for alias in aliases}

@@ -25,6 +25,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from graphmem.extract.vocab import KIN_LEXICON
 from graphmem.store.facts import EntityRow
 from graphmem.text.language import english_nlp, is_chinese, jieba_words
 from graphmem.text.script import simplified
@@ -39,38 +40,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "phone": ("电话", "手机", "phone", "call", "phone call"),
     "sms": ("短信", "sms", "text message", "text", "texting"),
     "dingtalk": ("钉钉", "dingtalk"), "feishu": ("飞书", "feishu", "lark"), "qq": ("qq",),
-    "girlfriend": ("女朋友", "女友", "girlfriend", "gf"),
-    "boyfriend": ("男朋友", "男友", "boyfriend", "bf"),
-    "fiance": ("未婚妻", "未婚夫", "fiancé", "fiancée", "fiance", "fiancee"),
-    "wife": ("老婆", "妻子", "太太", "爱人", "媳妇", "wife"),
-    "husband": ("老公", "丈夫", "husband"),
-    "partner": ("对象", "伴侣", "老伴", "partner", "spouse"),
-    "mother": ("妈妈", "母亲", "老妈", "妈", "mom", "mother", "mum", "mommy", "mama"),
-    "father": ("爸爸", "父亲", "老爸", "爸", "dad", "father", "daddy", "papa"),
-    "parents": ("父母", "爸妈", "parents"),
-    "sister": ("姐姐", "妹妹", "姐", "妹", "sister"),
-    "brother": ("哥哥", "弟弟", "哥", "弟", "brother"),
-    "grandmother": ("奶奶", "外婆", "姥姥", "grandma", "grandmother", "granny", "gran",
-                    "nana"),
-    "grandfather": ("爷爷", "外公", "姥爷", "grandpa", "grandfather", "granddad",
-                    "grandad"),
-    "aunt": ("姑姑", "姨妈", "小姨", "舅妈", "aunt", "auntie"),
-    "son-in-law": ("女婿", "son-in-law"),
-    "daughter-in-law": ("儿媳", "儿媳妇", "daughter-in-law"),
-    "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
-    "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
-    "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
-    "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
-    "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
-    "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
-    "son": ("儿子", "son"), "daughter": ("女儿", "闺女", "daughter"),
-    "kids": ("孩子", "宝宝", "kids", "children"),
-    "mother-in-law": ("婆婆", "岳母", "丈母娘", "mother-in-law"),
-    "father-in-law": ("公公", "岳父", "老丈人", "father-in-law"),
-    "sister-in-law": ("嫂子", "弟媳", "sister-in-law"),
-    "brother-in-law": ("姐夫", "妹夫", "brother-in-law"),
-    "niece": ("侄女", "外甥女", "niece"), "nephew": ("侄子", "外甥", "nephew"),
-    "grandchild": ("孙子", "孙女", "grandson", "granddaughter"),
+    **KIN_LEXICON,
     # pets: a breed is its species
     "dog": ("狗", "狗狗", "小狗", "柴犬", "柯基", "金毛", "泰迪", "哈士奇", "拉布拉多", "边牧",
             "比熊", "博美", "dog", "puppy", "pup", "golden retriever", "labrador", "poodle",
