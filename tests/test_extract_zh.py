@@ -413,3 +413,10 @@ def test_a_son_in_law_named_owns_his_hometown():
     found = read("女婿小周是潮汕人 做饭好吃")
     assert ("女婿", "is_from", "潮汕", False) in found
     assert ("user", "is_from", "潮汕", False) not in found
+
+
+def test_a_cry_or_a_doubled_word_is_no_ones_name():
+    from graphmem.extract.zh.shape import name_like
+
+    assert not name_like("哈哈") and not name_like("啊啊") and name_like("豆豆")
+    assert not {r for r in read("杯子烧出来了 歪歪扭扭但是好可爱 准备送给阿凯") if r[0] == "歪歪"}

@@ -58,10 +58,10 @@ _TRAIL = re.compile(r"(?:的|了|呢|吧|啊|呀|哦|啦|嘛|哈+|而已|就行|
 # Tags no value holds anywhere: pronouns (r), adverbs (d), particles (u, y), prepositions
 # (p), conjunctions (c), onomatopoeia / punctuation (o, x, w), question words.
 _NEVER = ("r", "d", "u", "y", "p", "c", "o", "x", "w", "e")
-_NEVER_WORDS = frozenset({"啥", "什么", "怎么", "哪", "哪里", "多少", "几", "谁", "有点", "太",
-                          "也", "都", "就", "还", "很", "超", "挺", "不", "没", "别"})
+_NEVER_WORDS = frozenset({"啥", "什么", "怎么", "哪", "哪里", "多少", "几", "谁", "咋", "咋办",
+                          "有点", "太", "也", "都", "就", "还", "很", "超", "挺", "不", "没", "别"})
 # Characters no short value holds: pronouns, question words, adverbs, particles.
-_JUNK = re.compile(r"[啥么我你他她它也都就还很太了呢吧啊嘛呀是不没别这那哪谁几得着过]")
+_JUNK = re.compile(r"[啥么咋我你他她它也都就还很太了呢吧啊嘛呀是不没别这那哪谁几得着过]")
 # Words jieba tags oddly that are fine inside a value (无糖 乌龙, 不锈钢…).
 _FINE = frozenset({"无", "低", "因", "不锈钢", "非", "的"})
 
@@ -192,7 +192,7 @@ def name_like(value: str) -> bool:
     if not re.fullmatch(rf"{_HAN}{{1,4}}", value):
         return False
     if len(value) == 1 or re.fullmatch(r"([\u4e00-\u9fff])\1", value):
-        return True  # 我姓张: a surname; 朵朵, 豆豆: a doubled nickname
+        return not re.match(r"[啊哈呜嗯哦噢呵嘿诶哇嘻呃唉嘤]", value)  # 我姓张; 朵朵 (哈哈: none)
     tags = _tags(value)
     if len(tags) == 1 or all(f.startswith("nr") for _, f in tags):
         return not _bad_token(*tags[0]) and not tags[0][1].startswith(("v", "t", "m", "q"))

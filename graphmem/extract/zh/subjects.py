@@ -282,6 +282,15 @@ _NOT_NAMES_TEXT = """
 _NOT_NAMES = frozenset(_NOT_NAMES_TEXT.split())
 
 
+def doubled_word(text: str) -> bool:
+    """Does ``text`` open with a doubled character that names nobody: a cry (啊啊啊, 哈哈,
+    呜呜) or a reduplicated word (歪歪扭扭, 高高兴兴)?"""
+    if re.match(r"([啊哈呜嗯哦噢呵嘿诶哇嘻呃唉嘤])\1", text):
+        return True
+    first = _tags(text)[0][0]  # 歪歪扭扭 is one word (乐乐 / 天天往 are two)
+    return bool(re.fullmatch(r"([\u4e00-\u9fff])\1([\u4e00-\u9fff])\2", first))
+
+
 def person_named(text: str, ctx: Context) -> str:
     """The person's name ``text`` opens with: one named in this episode, 小X / 老X / 阿X,
     a full name jieba reads as one (李婷, 林国强, 马欣怡), or a doubled nickname (豆豆,
@@ -296,7 +305,7 @@ def person_named(text: str, ctx: Context) -> str:
     tags = _tags(text)
     m = match(r"^([\u4e00-\u9fff])\1", text)
     if m and m.group(0) not in _NOT_NAMES and not tags[0][1].startswith(
-            ("d", "t", "m", "v", "y", "e", "o")):
+            ("d", "t", "m", "v", "y", "e", "o")) and not doubled_word(text):
         return m.group(0)
     first, flag = tags[0]
     if first in _NOT_NAMES or len(tags) < 2:
