@@ -420,3 +420,9 @@ def test_a_cry_or_a_doubled_word_is_no_ones_name():
 
     assert not name_like("哈哈") and not name_like("啊啊") and name_like("豆豆")
     assert not {r for r in read("杯子烧出来了 歪歪扭扭但是好可爱 准备送给阿凯") if r[0] == "歪歪"}
+
+
+def test_not_eating_vegetarian_is_no_vegetarian_diet_and_no_food_avoided():
+    found = read("我不吃素 无肉不欢")
+    assert ("user", "diet", "素食", True) in found
+    assert not {r for r in found if r[1] == "dietary_restriction"}

@@ -127,6 +127,9 @@ def _say_avoids(part: Part, found: Found, said: str, negated: bool, confidence: 
     for value in nouns(clean(said, limit=24)):
         if value in _MEALS or value in {"烟", "香烟"}:
             continue  # 晚上不吃饭: a meal skipped, not a food avoided; 烟就戒了: no food
+        if value in {"素", "斋", "素食"}:  # 我不吃素: not a vegetarian, no food avoided
+            found.say(part, "diet", "素食", not negated, min(confidence, 0.9))
+            continue
         found.say(part, "dietary_restriction", value, negated, confidence)
 
 
