@@ -860,6 +860,8 @@ def test_a_late_relative_is_a_person_of_their_own_who_takes_a_name():
     assert table.resolve("late dad", "event").key == table.resolve("late father", "event").key
     named = table.name_of(late, "Marlene")
     assert named is not None and named[0].name == "Marlene"
+    snack = table.resolve("late night snack")
+    assert table.kinds[snack.key] == "thing"  # "late" before what is no relative: no one
 
 
 def test_a_name_then_a_bare_relation_in_brackets_owns_the_clause():

@@ -69,12 +69,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "coriander": ("香菜", "芫荽", "cilantro", "coriander"),
     "peanut": ("花生", "peanut"), "spicy food": ("辣", "吃辣", "辣的", "spicy food", "spicy"),
 }
-RELATIONS = frozenset({"girlfriend", "boyfriend", "fiance", "wife", "husband", "partner",
-                       "mother", "father", "parents", "sister", "brother", "grandmother",
-                       "grandfather", "aunt", "uncle", "cousin", "manager", "colleague",
-                       "friend", "roommate", "classmate", "son", "daughter", "kids",
-                       "mother-in-law", "father-in-law", "sister-in-law", "brother-in-law",
-                       "niece", "nephew", "grandchild", "son-in-law", "daughter-in-law"})
+RELATIONS = frozenset(KIN_LEXICON)  # the relatives: persons, whatever word said them
 _LATE = re.compile(r"^late (\S.*)$")  # a relative who died: "late wife", "late dad"
 PETS = frozenset({"dog", "cat", "rabbit", "hamster", "parrot", "goldfish", "turtle"})
 _NOT_PEOPLE = frozenset({"job", "organization", "place", "condition"})  # value kinds
@@ -130,6 +125,13 @@ def _strip(surface: str) -> str:
     return text
 
 
+def late_relative(surface: str) -> str | None:
+    """"late dad" → "late father": a relative who died, a person of their own — or None
+    ("late night snack" names no one)."""
+    m = _LATE.match(surface.strip().lower())
+    return f"late {relation}" if m and (relation := lexicon_key(m.group(1))) in RELATIONS else None
+
+
 def lexicon_key(surface: str) -> str | None:
     """The lexicon's canonical key for a surface form, if it knows one."""
     raw = surface.strip().lower()
@@ -178,8 +180,8 @@ class AliasTable:
         "under $800", however alike the strings look."""
         cleaned = clean_surface(surface) or surface.strip().lower()
         key = lexicon_key(surface) if fuzzy else None
-        if (late := _LATE.match(cleaned)) and (relation := lexicon_key(late.group(1))) in RELATIONS:
-            key = f"late {relation}"  # "my late dad": a person of their own, never "dad"
+        if late := late_relative(cleaned):
+            key = late  # "my late dad": a person of their own, never "dad"
         if key in RELATIONS and kind in _NOT_PEOPLE:
             key = None  # 品牌市场经理 is a job, not the manager (经理) of the user
         review: tuple[str, float] | None = None
@@ -220,7 +222,7 @@ class AliasTable:
         already shown by a name gets another ("the friend" is Marlene: "Donna" is
         someone else, not a second name of hers)."""
         if (subject.key != USER_KEY and self.kinds.get(subject.key) in {"person", "pet"}
-                and lexicon_key(subject.name) is None and not _LATE.match(subject.name.lower())
+                and lexicon_key(subject.name) is None and late_relative(subject.name) is None
                 and subject.name.lower() != name.strip().lower()):
             return None
         value = self.give_name(subject.key, name)
