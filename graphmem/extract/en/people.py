@@ -116,10 +116,16 @@ def _pets(t: str, part: Part, ctx: Context, found: Found) -> None:
 def died(rel: str, found: Found) -> None:
     """A relative who died is the user's late one ("my wife passed away", "I lost my dad
     last year"): no longer a current relation."""
+    relation_ended(rel, found)
+    found.add(USER, "has_relation", f"late {rel}", False, 0.85, "person")
+
+
+def relation_ended(rel: str, found: Found) -> None:
+    """The user has ``rel`` no longer — and the clause that said so does not also say that
+    they do ("my girlfriend and i broke up", "my wife passed away")."""
     found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
         USER, "has_relation", rel)]
     found.add(USER, "has_relation", rel, True, 0.85, "person")
-    found.add(USER, "has_relation", f"late {rel}", False, 0.85, "person")
 
 
 def pet_named(t: str, ctx: Context, found: Found) -> None:
@@ -205,9 +211,7 @@ def breakup(t: str, ctx: Context, found: Found) -> None:
         known = {e for e in [*ctx.names.values(), *ctx.met] if e in PARTNERS_EN}
         rel = named[0] if named else known.pop() if len(known) == 1 and search(
             r"\bwe\b", t, IC) else ""
-    if rel:  # "my girlfriend and i broke up": not also that she is one
-        found.items = [c for c in found.items if (c.entity, c.predicate, c.value) != (
-            USER, "has_relation", rel)]
-        found.add(USER, "has_relation", rel, True, 0.85, "person")
+    if rel:
+        relation_ended(rel, found)
     elif _ENDED.search(t):  # "we broke up last night": the partner the user has, whoever
         found.add(USER, "has_relation", "partner", True, 0.85, PARTNER_END)

@@ -14,6 +14,7 @@ from graphmem.extract.zh.shape import (
     noun,
     nouns,
     study_value,
+    word_at,
 )
 from graphmem.extract.zh.subjects import she_or_he
 
@@ -87,16 +88,14 @@ def _activity(t: str) -> str:
     return ""
 
 
+_ENROL = frozenset({"报", "报名", "报上", "报了"})
+
+
 def _enrols(t: str, at: int) -> bool:
     """Is the 报 at ``at`` the verb "enrol" (报, 报名, 报上, 也报, 改报, 新报) and not a piece of
     another word (报名费, 报幕, 报志愿's misspelling 报志)?"""
-    start = 0
-    for word, _ in _tags(t):
-        end = start + len(word)
-        if start <= at < end:
-            return word.lstrip("我也又还都就已改再新") in {"报", "报名", "报上", "报了"}
-        start = end
-    return False
+    held = word_at(t, at)
+    return held is not None and held[1].lstrip("我也又还都就已改再新") in _ENROL
 
 
 def _class_name(c: str) -> str:

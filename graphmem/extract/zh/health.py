@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import USER, Context, Found, Part, compiled
-from graphmem.extract.zh.shape import _tags
+from graphmem.extract.zh.shape import INTENSIFIERS, _tags
 from graphmem.extract.zh.subjects import _SURNAMES
 
 # What a condition's name ends with: a disease (胃炎, 糖尿病, 白内障), a finding (结节,
@@ -26,8 +26,6 @@ _BARE = (rf"^(?:今年|去年|前年|上个月|上周|前几天|最近|这两年
 # Words that may stand inside a condition's name (慢性, 浅表性, 二型, 轻微, 甲状腺…).
 _INSIDE = ("n", "b", "a", "m", "l", "nr", "nz", "ng", "vn", "j", "q", "f", "s", "ns", "d")
 _VERB_ENDS = frozenset({"突出", "撕裂", "骨折", "增生", "偏高", "偏低", "过高", "中风"})
-_DEGREE = frozenset({"好", "很", "超", "太", "特别", "有点", "挺", "蛮", "巨", "贼", "非常",
-                     "超级"})
 
 
 def condition(value: str) -> str:
@@ -38,7 +36,7 @@ def condition(value: str) -> str:
     for word, flag in reversed(tags):
         if (keep and not (flag.startswith(_INSIDE) or word in _VERB_ENDS)) or word in {
                 "的", "是", "了", "有", "个", "点", "说", "我", "她", "他", "都", "也", "还"} or (
-                keep and (word in _DEGREE or word.startswith("第"))):
+                keep and (word in INTENSIFIERS or word.startswith("第"))):
             break  # 好焦虑: a mood; 第二天(脚上痛风): a time
         keep.insert(0, word)
     if re.match(rf"(?:老|小|阿)[{_SURNAMES}]", value) and len(value) > 3:

@@ -60,6 +60,9 @@ _TRAIL = re.compile(r"(?:的|了|呢|吧|啊|呀|哦|啦|嘛|哈+|而已|就行|
 _NEVER = ("r", "d", "u", "y", "p", "c", "o", "x", "w", "e")
 _NEVER_WORDS = frozenset({"啥", "什么", "怎么", "哪", "哪里", "多少", "几", "谁", "咋", "咋办",
                           "有点", "太", "也", "都", "就", "还", "很", "超", "挺", "不", "没", "别"})
+# How much (好焦虑, 膝头好痛): a feeling said, not a condition or a place.
+INTENSIFIERS = frozenset({"好", "很", "超", "太", "特别", "有点", "挺", "蛮", "巨", "贼", "非常",
+                          "超级"})
 # Characters no short value holds: pronouns, question words, adverbs, particles.
 _JUNK = re.compile(r"[啥么咋我你他她它也都就还很太了呢吧啊嘛呀是不没别这那哪谁几得着过]")
 # Words jieba tags oddly that are fine inside a value (无糖 乌龙, 不锈钢…).
@@ -81,21 +84,25 @@ def _tags(text: str) -> tuple[tuple[str, str], ...]:
 _COMMON = 100
 
 
+def word_at(text: str, at: int) -> tuple[int, str] | None:
+    """The word of jieba's cut of ``text`` that holds position ``at``, with where it starts."""
+    start = 0
+    for word, _ in _tags(text):
+        if start <= at < start + len(word):
+            return start, word
+        start += len(word)
+    return None
+
+
 def inside_word(text: str, at: int) -> bool:
     """Is position ``at`` of ``text`` inside a common word (it starts before ``at`` and
     ends after it)? A verb read at ``at`` (学, 报, 上) is then a piece of that word: the 学 of
     同学生日会 or 学校发的, the 上 of 上班要轮班 — no class, no study."""
     import jieba as jieba_module
 
-    start = 0
-    for word, _ in _tags(text):
-        end = start + len(word)
-        if start < at < end:
-            return (jieba_module.get_FREQ(word) or 0) >= _COMMON
-        if end > at:
-            return False
-        start = end
-    return False
+    held = word_at(text, at)
+    return held is not None and held[0] < at and (
+        jieba_module.get_FREQ(held[1]) or 0) >= _COMMON
 
 
 def study_value(value: str) -> bool:

@@ -19,8 +19,8 @@ from graphmem.extract.vocab import (
     JOB_SUFFIX_ZH,
     PLACES_ZH,
 )
-from graphmem.extract.zh.health import _DEGREE
 from graphmem.extract.zh.shape import (
+    INTENSIFIERS,
     _bad_token,
     _tags,
     heads,
@@ -165,7 +165,7 @@ def _org(value: str) -> str | None:
     if not value or re.search(r"[是了在讲说第天周]|\d", value):
         return None
     value = re.sub(r"^一?间(?=[\u4e00-\u9fff]{2})", "", value)  # 开间小诊所 (Cantonese 间: 家)
-    if value in _MANNER or any(w in _DEGREE for w, _ in _tags(value)):
+    if value in _MANNER or any(w in INTENSIFIERS for w, _ in _tags(value)):
         return None  # 还在坚持上班: no place; 跳舞跳到膝头好痛: no employer
     bare = re.sub(r"^(?:一家|这家|那家|一个|某家|家)", "", value)
     if len(bare) <= 3:
