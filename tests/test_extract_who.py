@@ -97,3 +97,52 @@ def test_an_in_law_typed_without_hyphens_is_not_the_mother(text):
 ])
 def test_where_someone_settled_or_rents_is_where_they_live(text, place):
     assert ("user", "lives_in", place, False) in chat(text)
+
+
+# A name set apart (a comma, a full stop, a bracket) right before she / he is who the
+# pronoun is, in lower case and with no relation said; a place, a thing or a word of the
+# sentence's grammar there is nobody.
+@pytest.mark.parametrize(("texts", "fact"), [
+    (("so i met somebody. dana, shes a 4th grade teacher, met her at the game",),
+     ("Dana", "works_as", "4th grade teacher", False)),
+    (("met someone at the wall, her name is noor, shes a physio",),
+     ("Noor", "works_as", "physio", False)),
+    (("a guy from the hiking group asked me to dinner. greg. he's a retired firefighter",),
+     ("Greg", "works_as", "firefighter (retired)", False)),
+    (("callum, ma boy, 31, he's an electrician in paisley",),
+     ("Callum", "works_as", "electrician", False)),
+    (("femi from work (she's a senior staff nurse) got me running",),
+     ("Femi", "works_as", "senior staff nurse", False)),
+    (("its me and daniel's anniversary. me and daniel, he's a paramedic so rotas are hard",),
+     ("Daniel", "works_as", "paramedic", False)),
+    (("my grandson oscar, he turns 7 in march, he's allergic to peanuts",),
+     ("grandson", "allergic_to", "peanuts", False)),
+])
+def test_a_name_set_apart_before_she_or_he_is_who_it_is(texts, fact):
+    found = chat(*texts)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] in {"works_as", "allergic_to"}}
+
+
+@pytest.mark.parametrize("text", [
+    "we went to Paris, she loved it, she's a nurse",
+    "i love pizza, she's a chef though",
+    "i pay for her insulin and meds (she's diabetic)",
+    "the physio gave him exercises, he's a nurse",
+    "ugh, he's a nurse",
+    "due in august, first grandwean. she's a teacher",
+])
+def test_a_place_a_thing_or_a_word_before_she_or_he_names_nobody(text):
+    assert not {f for f in chat(text) if f[1] in {"works_as", "has_condition"}}
+
+
+def test_a_name_just_before_she_or_he_does_not_take_the_person_named_in_the_sentence():
+    found = chat("my brother karthik finally left infosys, he got hired at flipkart")
+    assert ("brother", "works_at", "flipkart", False) in found
+    assert not {f for f in found if f[0].lower() == "infosys"}
+
+
+@pytest.mark.parametrize("text", ["my husband is a very good cook",
+                                  "my wife is a terrible driver"])
+def test_a_judgement_of_how_someone_does_a_thing_is_no_job(text):
+    assert not {f for f in chat(text) if f[1] == "works_as"}

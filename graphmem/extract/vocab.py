@@ -132,7 +132,7 @@ JOB_EN = alternation(
     "hostess sommelier dj guard ranger groomer doula rabbi imam postdoc associate lead "
     "supervisor foreman apprentice worker rep representative salesperson salesman saleswoman "
     "dispatcher mail_carrier letter_carrier postman zookeeper housekeeper cleaner bookkeeper "
-    "dev pm rn np sde swe ceo cto cfo coo vp hr qa emt")
+    "marine soldier sailor medic sparky tradie dev pm rn np sde swe ceo cto cfo coo vp hr qa emt")
 DEGREE_EN = r"(?:ph\.?d\.?|phd|mba|master'?s|masters|msc|m\.?s\.?|ma|bachelor'?s|ba|bsc|b\.?s\.?|" \
             r"md|jd|law degree|degree|doctorate|postdoc)"
 SCHOOL_KIND_EN = "med|medical|law|grad|graduate|nursing|dental|business|art|film|culinary|" \

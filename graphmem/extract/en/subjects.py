@@ -193,7 +193,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
                                        text[:m.start()], IC) or _of_someone_known(
                                            text[:m.start()], ctx)):
             continue  # "a mum of two", "the dad stuff", "kayleighs dad": not the user's own
-        subjects, end = _subjects(m, text, ctx, found)
+        subjects, end = _subjects(m, text, ctx, found, clause)
         anchors.append((m.start(), end, subjects))
         if subjects is None and (m.group("pron") or m.group("they")):
             someone.add(m.start())
@@ -364,8 +364,8 @@ def _lemma_forms(word: str) -> set[str]:
         ("s", "ed")) else set()
 
 
-def _subjects(m: re.Match[str], text: str, ctx: Context,
-              found: Found) -> tuple[tuple[str, ...] | None, int]:
+def _subjects(m: re.Match[str], text: str, ctx: Context, found: Found,
+              clause: str = "") -> tuple[tuple[str, ...] | None, int]:
     """Who an anchor names, and where its words end."""
     end = m.end()
     if m.group("rel") or m.group("bare"):
@@ -405,7 +405,9 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
     if m.group("i"):
         return (USER,), end
     if m.group("pron"):
-        person = ctx.she_or_he(m.group("pron"))
+        pronoun = m.group("pron")
+        person = (_named_just_before(text[:m.start()], pronoun, ctx, clause)
+                  or ctx.she_or_he(pronoun))
         return ((person,) if person else None), end
     if m.group("they"):  # a partner named in this sentence; parents, kids said before
         if ctx.person and (ctx.person_said == ctx.sentence or ctx.person in PLURAL_KIN):
@@ -419,3 +421,73 @@ def _subjects(m: re.Match[str], text: str, ctx: Context,
         ctx.meet(ctx.entity_named(name))
         return (ctx.person,), end
     return None, end
+
+
+# "dana, shes a 4th grade teacher", "her name is noor, she's a physio", "callum, ma boy, 31,
+# he's an electrician", "greg. he's a retired firefighter", "femi from work (she's a nurse)":
+# a name set apart just before she / he is who the pronoun is — typed in lower case, with
+# no relation said, so no other rule knows it for a person.
+_SET_APART = re.compile(
+    r"(?:^|(?<=[\s.!?;:,(]))(?P<name>[A-Za-z][a-z]{1,15}(?:\s+[A-Z][a-z]{1,15})?)"
+    r"(?:\s+from\s+(?:work|school|uni|college|church|the\s+[a-z]+))?"
+    r"(?:\s*,\s*[\w' ]{1,14}?){0,2}\s*(?:[,.:;(]|\s-+)\s*$")
+# Words before a name that make it a place or a thing ("went to Paris, she", "the food, he")
+_NOT_BEFORE_NAME = frozenset({
+    "to", "in", "at", "from", "for", "of", "on", "with", "near", "around", "through", "into",
+    "onto", "by", "about", "after", "before", "like", "than", "the", "a", "an", "my", "our",
+    "your", "his", "her", "their", "this", "that", "these", "those", "so", "very", "too",
+    "really", "some", "any", "no", "every", "its", "it's", "was", "were", "be", "been", "not"})
+
+
+# Words before a lower-case dictionary word that make it a name given ("her name is dana",
+# "she's marrying aditya", "me and daniel"); interjections and ways to address anyone.
+_INTRODUCING = frozenset({"is", "called", "named", "met", "meet", "marrying", "married",
+                          "dating", "and"})
+_SAID_TO_ANYONE = frozenset({"ugh", "um", "uh", "hmm", "ah", "aw", "aww", "ooh", "yay", "welp",
+                             "meh", "oof", "eh", "whoa", "gosh", "bro", "dude", "man", "mate",
+                             "guys", "babe", "hun", "anyways", "omg", "lmao", "ikr", "pfft",
+                             "him", "them", "us", "yours", "mine", "ours", "theirs"})
+
+
+def _named_just_before(before: str, pronoun: str, ctx: Context,
+                       clause: str) -> str | None:
+    """The person a name set apart right before ``pronoun`` names (see ``_SET_APART``),
+    when nothing says it is a place, a thing or a word of the sentence's grammar; the
+    message's earlier sentences count when the pronoun opens the clause."""
+    if not before.strip():  # the pronoun opens the clause: what the message said before it
+        at = ctx.message.find(clause) if clause else -1
+        before = ctx.message[:at] if at > 0 else ""
+    m = _SET_APART.search(before[-80:])
+    if m is None:
+        return None
+    name = m.group("name")
+    low = name.split()[0].lower()
+    prior = before[-80:][:m.start()].split()
+    if (low in NOT_NAMES or low in _NOT_NAME_WORDS or low in _CHAT_WORDS_NOT_NAMES
+            or (prior and prior[-1].lower().strip(",.(") in _NOT_BEFORE_NAME)
+            or re.fullmatch(rf"(?:{REL_EN}|{PET_EN})s?", low, IC)
+            or not re.search("[aeiouy]", low)):
+        return None
+    from graphmem.extract.en.lexicon import is_adjective, is_verb, is_word
+
+    if low not in ctx.names and name[0].islower() and ctx.person_said == ctx.sentence and (
+            ctx.she_or_he(pronoun) is not None):
+        return None  # "my brother karthik finally left infosys, he…": who was just named
+    if low not in ctx.names and (  # (a list of things: "her insulin and meds (she's…")
+            low in _SAID_TO_ANYONE or is_adjective(low) or is_verb(low)
+            or (prior and (is_adjective(prior[-1].lower()) or prior[-1][0].isdigit()))
+            or (len(prior) > 1 and prior[-1].lower() in {"and", "or", "&"} and prior[-2].isalpha()
+                and prior[-2].lower() not in {"me", "i", "him", "her"} and is_word(prior[-2]))
+            or low.endswith(("ing", "ed")) or (name[0].islower() and is_word(low) and not (
+                not prior or prior[-1].endswith((".", "!", "?"))
+                or prior[-1].lower() in _INTRODUCING))):
+        return None  # a dictionary word typed in lower case: a name only where one is given
+    entity = ((ctx.names.get(low) or name) if name[0].isupper()
+              else ctx.names.get(low, low.capitalize()))
+    gender = "f" if pronoun.lower() == "she" else "m"
+    if ctx.genders.get(entity, gender) != gender:
+        return None
+    ctx.names.setdefault(low, entity)
+    ctx.genders.setdefault(entity, gender)
+    ctx.meet(entity)
+    return entity

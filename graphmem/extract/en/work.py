@@ -28,7 +28,10 @@ from graphmem.extract.vocab import (
     SCHOOL_KIND_EN,
 )
 
-_MODIFIER = r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on)\b)[\w'-]+\s+"
+# (not a judgement: "he's a very good cook", "a terrible driver" say how, not what they do)
+_MODIFIER = (r"(?!(?:at|for|with|in|a|an|the|and|of|to|from|on|very|really|so|pretty|super|such|"
+             r"good|great|bad|terrible|awful|excellent|brilliant|decent|natural|born|better|best|"
+             r"worse|worst|lousy|fantastic|wonderful|amazing|incredible|shit|crap)\b)[\w'-]+\s+")
 
 
 _JOB = rf"(?:{_MODIFIER}){{0,3}}(?:{JOB_EN})s?\b"
