@@ -146,3 +146,26 @@ def test_a_name_just_before_she_or_he_does_not_take_the_person_named_in_the_sent
                                   "my wife is a terrible driver"])
 def test_a_judgement_of_how_someone_does_a_thing_is_no_job(text):
     assert not {f for f in chat(text) if f[1] == "works_as"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("my manager is called shona, shes class", ("manager", "name", "Shona", False)),
+    ("my sister's name is emma and she's a nurse", ("sister", "works_as", "nurse", False)),
+    ("my sister's name is emma and she's a nurse", ("sister", "name", "Emma", False)),
+    ("my dog is called biscuit", ("dog", "name", "Biscuit", False)),
+    ("our cat's name is luna", ("cat", "name", "Luna", False)),
+])
+def test_a_name_given_in_so_many_words_names_the_relative_or_pet(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["my boss is called in sick", "my dad's name is on the lease"])
+def test_called_or_name_is_before_a_word_of_grammar_names_nobody(text):
+    assert not {f for f in chat(text) if f[1] == "name"}
+
+
+def test_a_job_someone_has_held_for_years_is_their_job():
+    found = chat("my wife linda is retiring end of june, shes been the secretary at prince "
+                 "of wales elementary for 27 yrs")
+    assert ("wife", "works_as", "secretary", False) in found
+    assert ("wife", "works_at", "prince of wales elementary", False) in found

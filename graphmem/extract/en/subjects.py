@@ -98,10 +98,29 @@ def merge_appositives(sentence: str) -> str:
 
 
 def _name_after(text: str, sentence: str = "", kin: bool = False) -> tuple[str, int] | None:
+    if given := _name_given(text):
+        return given
     m = match(rf"\s+({NAME})\b(?!')", text)
     if m and m.group(1).split()[0].lower().rstrip(".") not in NOT_NAMES:
         return m.group(1), m.end()
     return _lower_name_after(text, sentence, kin)
+
+
+_GIVEN = re.compile(r"(?:'s|\s+(?:is|was))\s+(?:called|named)\s+([A-Za-z][a-z'-]{1,20})\b(?!')"
+                    r"|'s\s+name\s+(?:is|was)\s+([A-Za-z][a-z'-]{1,20})\b(?!')", IC)
+
+
+def _name_given(text: str) -> tuple[str, int] | None:
+    """A name given in so many words after a relation or a pet: "my manager is called
+    shona", "our realtor is named Sharon", "my dog's name is biscuit" — not "my boss is
+    called in sick", "my dad's name is on the lease"."""
+    m = _GIVEN.match(text)
+    if m is None:
+        return None
+    name = m.group(1) or m.group(2)
+    if name.lower() in NOT_NAMES or name.lower() in _NOT_NAME_WORDS:
+        return None
+    return name.capitalize() if name.islower() else name, m.end()
 
 
 # Relatives whose word is seldom the first half of a compound ("my friend group", "my work

@@ -161,8 +161,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     _took_on(t, part, ctx, found)
     job = at = None
     negated = False
-    if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been)\s+{_ADV}(?:(not)\s+{_ADV})?"
-                  rf"(?:an?|the)\s+)(?i:({_JOB}))"
+    if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been|'s been)\s+{_ADV}"
+                  rf"(?:(not)\s+{_ADV})?(?:an?|the)\s+)(?i:({_JOB}))"
                   rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
         negated, job, at = bool(m.group(1)), m.group(2), m.group(3)
     elif m := match(rf"^\s*(?i:(?:'re|are)\s+(?:both\s+|all\s+)?)(?i:((?:{_MODIFIER}){{0,2}}"
