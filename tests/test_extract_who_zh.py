@@ -44,3 +44,38 @@ def test_a_nickname_after_a_relative_names_them_and_their_facts_follow():
 @pytest.mark.parametrize("text", ["我女儿成绩一直不错", "我儿子学校又放假了"])
 def test_what_a_relative_has_is_no_nickname(text):
     assert not {f for f in chat(text) if f[1] == "name"}
+
+
+# Hokkien typed in Mandarin characters: 阮 is 我 in a message that says 阮牵手 / 阮后生 …
+@pytest.mark.parametrize(("text", "fact"), [
+    ("阮牵手阿珠膝盖痛，关节炎很多年了", ("老婆", "has_condition", "关节炎", False)),
+    ("阮后生阿明在海通物流做仓库主管", ("儿子", "works_as", "仓库主管", False)),
+    ("阮后生阿明在海通物流做仓库主管", ("儿子", "name", "阿明", False)),
+])
+def test_hokkien_kin_words_are_the_relatives_they_name(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] == fact[1]}
+
+
+def test_ruan_as_a_surname_names_no_relative():
+    assert not {f for f in chat("阮老师是我们班主任 她人很好") if f[1] == "has_relation"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("上周带母亲去了记忆门诊，做了量表和核磁，医生说是轻度阿尔茨海默病",
+     ("母亲", "has_condition", "轻度阿尔茨海默病", False)),
+    ("陪我爸去医院检查 医生说是糖尿病", ("爸爸", "has_condition", "糖尿病", False)),
+])
+def test_a_diagnosis_after_taking_a_relative_to_be_seen_is_theirs(text, fact):
+    found = chat(text)
+    assert fact in found
+    assert not {f for f in found if f[0] == "user" and f[1] == "has_condition"}
+
+
+@pytest.mark.parametrize("text", [
+    "我母亲最近老是忘事。我爱人说是老年痴呆的前兆，我不太懂",
+    "我老公觉得是胃炎 让我去查查",
+])
+def test_what_someone_says_it_is_is_not_their_condition(text):
+    assert not {f for f in chat(text) if f[1] == "has_condition"}

@@ -426,3 +426,13 @@ def test_not_eating_vegetarian_is_no_vegetarian_diet_and_no_food_avoided():
     found = read("我不吃素 无肉不欢")
     assert ("user", "diet", "素食", True) in found
     assert not {r for r in found if r[1] == "dietary_restriction"}
+
+
+def test_a_text_named_before_the_task_that_ends_the_line_is_someone_elses_words():
+    assert not read("儿子英语作文 让俺给看看 你给瞅瞅\nMy father is a railway worker. "
+                    "I like eat red sausage.")
+
+
+def test_a_story_naming_an_essay_app_is_still_the_users_own_words():
+    assert ("user", "has_relation", "闺女", False) in read(
+        "有个机会 一家做AI作文批改的创业公司 请我去做产品VP \n但是闺女还小 房贷每月一万二")

@@ -1,6 +1,7 @@
 """Chinese typed in a dialect, read as Mandarin: the rules are written for Mandarin words, so
 a Cantonese "我系兽医 喺天河一间宠物医院做嘢 我唔食芫荽" or a northwestern "额是退休的中学物理老师"
-is first said the Mandarin way (我是兽医 在天河一间宠物医院做东西 我不吃芫荽; 我是退休的…).
+is first said the Mandarin way (我是兽医 在天河一间宠物医院做东西 我不吃芫荽; 我是退休的…),
+and so is a Hokkien 阮牵手 (我老婆).
 
 Only what cannot be Mandarin changes: characters that are Cantonese alone (佢 喺 嘅 咗 冇 啲
 嘢 睇 瞓 唔 乜, final particles 㗎 喎 咩), Cantonese words (钟意, 屋企, 细佬, 家姐, 拍拖, 一齐,
@@ -29,10 +30,25 @@ _I = re.compile(r"(?:^|(?<=[\s，,。！!？?；;：:、（(]|[跟给用让叫�
                 r"(?=[是有在不也就想要爱喜都还们家自的和跟给能会听说教报去来年这那一])")
 
 
+# Hokkien (闽南) typed in Mandarin characters: 阮 for 我 / 我们, and its kin words after it
+# (阮牵手 my wife, 阮后生 my son, 阮查某囝 my daughter, 阮孙仔 my grandson, 阮厝 my home) — read
+# only in a message that says one of those pairs (阮 is also a surname: 阮老师).
+_HOKKIEN = re.compile("阮(?:牵手|后生|查某|孙仔|新?厝|某|翁|阿爸|阿母|阿公|阿嬷)")
+_HOKKIEN_WORDS = (("阮牵手", "我老婆"), ("阮后生", "我儿子"), ("阮查某囝", "我女儿"),
+                  ("阮查某仔", "我女儿"), ("阮孙仔", "我孙子"), ("阮新厝", "我新家"),
+                  ("阮厝", "我家"), ("阮某", "我老婆"), ("阮翁", "我老公"), ("阮阿爸", "我爸爸"),
+                  ("阮阿母", "我妈妈"), ("阮阿公", "我爷爷"), ("阮阿嬷", "我奶奶"))
+_HOKKIEN_I = re.compile(r"阮(?!先生|小姐|女士|老师|经理|总|姓|家[^里])")
+
+
 def mandarin(text: str) -> str:
     """``text`` with its dialect words said the Mandarin way (unchanged when it has none)."""
     if "额" in text:
         text = _I.sub("我", text)
+    if "阮" in text and _HOKKIEN.search(text):
+        for word, said in _HOKKIEN_WORDS:
+            text = text.replace(word, said)
+        text = _HOKKIEN_I.sub("我", text)
     if not _CANTONESE.search(text):
         return text
     for word, said in _WORDS:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import USER, Context, Found, Part, compiled
+from graphmem.extract.vocab import REL_ZH, REL_ZH_SHORT
 from graphmem.extract.zh.shape import INTENSIFIERS, _tags
-from graphmem.extract.zh.subjects import _SURNAMES
+from graphmem.extract.zh.subjects import _SURNAMES, _kin
 
 # What a condition's name ends with: a disease (胃炎, 糖尿病, 白内障), a finding (结节,
 # 血脂偏高), an injury (半月板撕裂, 腰椎间盘突出).
@@ -19,13 +20,18 @@ _CONDITION = rf"(?P<c>[\u4e00-\u9fff0-9]{{0,8}}?(?:{_END}))"
 # bare after its bearer with how long (我婆婆二型糖尿病好几年了, 老伴高血压).
 _SAID = (rf"(?P<no>没有|没|不是)?(?:说是|诊断(?:为|是)|确诊(?:为|了|是)?|查出(?:来)?(?:了|是)?|"
          rf"检查出(?:了|是)?|得了|患有|患上了?|有)(?:个|点)?{_CONDITION}"
-         rf"(?![\u4e00-\u9fff]*(?:吗|么|没|不))")
+         rf"(?![\u4e00-\u9fff]*(?:吗|么|没|不))(?!的(?:前兆|症状|迹象|可能|风险|表现))")
 _BARE = (rf"^(?:今年|去年|前年|上个月|上周|前几天|最近|这两年|年初|年底)?{_CONDITION}"
          rf"(?:好几年|十几年|几十年|多年|很多年|好多年|几年|一直|又犯|犯了|了|也|$|"
          rf"那个|手术|的(?:老毛病|问题))")
 # Words that may stand inside a condition's name (慢性, 浅表性, 二型, 轻微, 甲状腺…).
 _INSIDE = ("n", "b", "a", "m", "l", "nr", "nz", "ng", "vn", "j", "q", "f", "s", "ns", "d")
 _VERB_ENDS = frozenset({"突出", "撕裂", "骨折", "增生", "偏高", "偏低", "过高", "中风"})
+
+
+# Who was taken to be seen: 带母亲去了记忆门诊, 陪我爸去医院, 送老伴到急诊
+_TAKEN = re.compile(rf"(?:带|陪|送)(?:着)?(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})"
+                    rf"(?:一起)?(?:去|到|上|看)")
 
 
 def condition(value: str) -> str:
@@ -52,7 +58,11 @@ def _conditions(t: str, part: Part, ctx: Context, found: Found) -> None:
     血脂偏高, 没有高血压 (not)."""
     if part.subjects is None or part.past:
         return
-    if not part.subject_said and part.subjects == (USER,) and ctx.person is not None:
+    if not part.subject_said and part.subjects == (USER,) and (
+            taken := _TAKEN.search(ctx.sentence[:max(0, ctx.sentence.find(t))] or ctx.sentence)):
+        part = Part(_kin(taken.group(1)), part.text, part.hedged, part.past)
+        # 带母亲去了记忆门诊 … 医生说是轻度阿尔茨海默病: the diagnosis of who was taken
+    elif not part.subject_said and part.subjects == (USER,) and ctx.person is not None:
         return  # (我爸…) 说是轻微脑梗: whose diagnosis is not said — maybe not the user's
     for m in compiled(_SAID).finditer(t):
         if m.group("no") == "不是":

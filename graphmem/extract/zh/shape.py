@@ -209,7 +209,10 @@ def name_like(value: str) -> bool:
 # -- text handed over --------------------------------------------------------------------
 
 _ASKER = r"^(?:帮我|麻烦|请|你)?"
-_TASK = r"总结|翻译|翻成|译成|润色|改写|修改|校对|概括|精简|缩写|扩写|看看|解释|整理|提炼"
+_TASK = (r"总结|翻译|翻成|译成|润色|改写|修改|校对|概括|精简|缩写|扩写|看看|解释|整理|提炼|瞅瞅|"
+         r"瞧瞧|改改|批改")
+# What a text handed over is called on the line before it (作文, 邮件, 这段…)
+_TEXT_NAMED = r"作文|文章|邮件|稿子|简历|日记|论文|文案|短文|这段|这篇|这封|下面|以下"
 _TEXT_TASK = re.compile(rf"{_ASKER}(?:{_TASK}|分析)")
 
 
@@ -228,7 +231,12 @@ def handed_over(message: str, sentence: str) -> bool:
         return True
     if (task := _TEXT_TASK_INLINE.match(message.strip())) and at >= task.end() - 1:
         return True  # 帮我翻译一下这段 Take one tablet twice daily…
-    return bool(rest) and bool(_TEXT_TASK.search(first.strip())) and at > len(first)
+    if not rest or at <= len(first):
+        return False
+    first = first.strip()  # the task said last, after what the text is: 儿子英语作文 你给瞅瞅
+    return bool(_TEXT_TASK.search(first)) or bool(
+        re.search(rf"(?:{_TASK})(?:一下|下)?[\s，,。.!！~～吧呗啊呀呢]*$", first)
+        and re.search(_TEXT_NAMED, first))
 
 
 # -- whose verb --------------------------------------------------------------------------

@@ -129,8 +129,11 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     part = _subject(text, ctx, carry, found)
     if part.subjects == (USER,) and (said := match(r"^说(?=我)", part.text)):
         part = _subject(part.text[said.end():], ctx, carry, found)  # 我说我现在只喝茯茶
-    if part.subjects is not None and is_reported(part.text) and not _DIAGNOSED.match(part.text):
+    if part.subjects is not None and ((is_reported(part.text) and not _DIAGNOSED.match(
+            part.text)) or (part.subject_said and match(r"^(?:说|讲|觉得|以为|怀疑)(?:是|像)",
+                                                          part.text))):
         part = Part(None, part.text, part.hedged, part.past, part.subject_said)
+        # (我爱人说是老年痴呆的前兆: her words of someone else, not her condition)
     return [part]
 
 
