@@ -884,3 +884,17 @@ def test_she_after_two_people_met_together_one_of_unknown_gender_is_nobody():
     found = chat("mum is coming to stay with us, ravi is taking leave to be with dad so she "
                  "can rest. she's 68, type 2 diabetic, loves gardens")
     assert not {f for f in found if f[1] in {"has_condition", "likes"}}
+
+
+@pytest.mark.parametrize("text", ["first week working for meself done",
+                                  "im self employed so no pension just what ive saved"])
+def test_working_for_oneself_is_being_self_employed(text):
+    found = chat(text)
+    assert ("user", "works_as", "self-employed", False) in found
+    assert not {f for f in found if f[1] == "works_at"}
+
+
+@pytest.mark.parametrize("text", ["I do enjoy myself at the club", "i cant stand the stuff",
+                                  "thinking if i should go self employed"])
+def test_a_pronoun_or_a_stand_in_word_is_no_value(text):
+    assert not {f for f in chat(text) if f[1] in {"likes", "works_as", "works_at"}}

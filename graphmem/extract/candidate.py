@@ -169,10 +169,23 @@ _DANGLING_END = re.compile(r"(?:\s+(?:what|which|that|who|whom|whose|where|when|
 _NOBODY_IN_PARTICULAR = frozenset({"everyone", "everybody"})
 
 
+# A pronoun or a word standing for whatever was said before is no value: "working for
+# meself", "I do enjoy myself", "i cant stand the stuff".
+_STANDS_FOR_SOMETHING = frozenset({
+    "it", "this", "that", "these", "those", "them", "him", "her", "me", "us", "you", "one",
+    "myself", "meself", "yourself", "himself", "herself", "itself", "ourselves", "themselves",
+    "yourselves", "stuff", "things", "thing", "something", "anything", "everything",
+    "nothing"})
+_REFLEXIVE = frozenset({"myself", "meself", "yourself", "himself", "herself", "itself",
+                        "ourselves", "themselves", "yourselves"})  # ("enjoy myself at the club")
+
+
 def says_nobody(value: str) -> bool:
-    """Does ``value`` end in a word that names everyone, so nobody in particular?"""
+    """Does ``value`` end in a word that names everyone, so nobody in particular — or is it
+    only a pronoun or a word standing for something said before?"""
     words = value.lower().split()
-    return bool(words) and words[-1] in _NOBODY_IN_PARTICULAR
+    return bool(words) and (words[-1] in _NOBODY_IN_PARTICULAR or (
+        len(words) == 1 and words[0] in _STANDS_FOR_SOMETHING) or words[0] in _REFLEXIVE)
 
 
 class Found:

@@ -161,6 +161,9 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     _took_on(t, part, ctx, found)
     job = at = None
     negated = False
+    if search(r"\bself[- ]employed\b|\bwork(?:ing|s|ed)?\s+for\s+(?:myself|meself|"
+              r"himself|herself)\b", t, IC) and not search(r"\b(?:if|whether|thinking)\b", t, IC):
+        found.say(part, "works_as", "self-employed", False, 0.8, "job")  # "working for meself"
     if m := match(rf"^\s*(?i:(?:{_BE}|'ve been|have been|has been|'s been)\s+{_ADV}"
                   rf"(?:(not)\s+{_ADV})?(?:an?|the)\s+)(?i:({_JOB}))"
                   rf"(?:\s+(?i:at|for|with)\s+({ORG}))?", t):
