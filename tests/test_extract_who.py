@@ -169,3 +169,22 @@ def test_a_job_someone_has_held_for_years_is_their_job():
                  "of wales elementary for 27 yrs")
     assert ("wife", "works_as", "secretary", False) in found
     assert ("wife", "works_at", "prince of wales elementary", False) in found
+
+
+@pytest.mark.parametrize("text", [
+    "we adopted a cat!!! ginger boy, 2 years old, from RSPCA Leeds, named him Biscuit.",
+    "got a pup, 10 weeks, from a rescue in leeds",
+])
+def test_where_a_pet_came_from_is_nobodys_origin(text):
+    assert not {f for f in chat(text) if f[1] == "is_from"}
+
+
+def test_a_name_opening_a_clause_with_what_they_told_is_not_the_person_before():
+    found = chat("my mom Barb is home now, also Priya told me shes moving to Denver")
+    assert ("mom", "plans_to", "move to Denver", False) not in found
+
+
+def test_a_name_opening_a_clause_with_what_they_got_owns_it():
+    found = chat("i work at kestrel now, Meera got a job at St James's Hospital")
+    assert ("Meera", "works_at", "St James's Hospital", False) in found
+    assert ("user", "works_at", "St James's Hospital", False) not in found

@@ -146,8 +146,16 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
              or search(r"\b(?i:originally from|from\s+(?=\w+\s+originally))\s*"
                     r"(?!(?:the|a|an|my|here|there|around|home|out)\b)([a-z]{3,})\b", t)):
         value = place(m.group(1))
+        if _ADOPTED_FROM.search(value) or (not part.subject_said and ctx.last is not None
+                                           and ctx.last.predicate == "has_pet"):
+            return  # "ginger boy, 2 years old, from RSPCA Leeds": where a pet came from
         found.say(part, "is_from", value.capitalize() if value.islower() else value, False,
                   0.85, "place")
+
+
+# Where a pet is adopted or bought from, not a place anyone is from.
+_ADOPTED_FROM = re.compile(r"\b(?:rspca|spca|shelter|rescue|breeder|humane society|pound|"
+                           r"dogs trust|battersea|cats protection|pet shop|petstore)\b", IC)
 
 
 _HOME_NOUN = r"apartment|flat|house|place|condo|home|studio"

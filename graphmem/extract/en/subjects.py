@@ -53,7 +53,8 @@ KIN_MOD = (r"(?:(?:best|older|younger|oldest|youngest|eldest|middle|little|big|b
            r"old|dear|former|favou?rite)[- ]?)?")
 _NAMED_VERB = (r"(?:'s\s|\s+(?:is|was|has|lives|works|loves|likes|hates|enjoys|prefers|"
                r"studies|eats|doesn't|does not|can't|cannot|never|only|just|also|really|"
-               r"uses|keeps|runs|teaches|moved|became|adopted|owns|went)\b)")
+               r"uses|keeps|runs|teaches|moved|became|adopted|owns|went|got|gets|started|"
+               r"starts|landed|joined|left|quit|told|tells|said|says|texted|bought)\b)")
 # "my horse painting", "our dog park": the animal names something else
 NOT_PETS = ("painting|paintings|photo|photos|picture|pictures|food|toy|toys|park|walker|sitter|"
              "bed|hair|treats?|show|video|drawing|sculpture|costume|mug|shirt|sweater|"
