@@ -188,3 +188,14 @@ def test_a_name_opening_a_clause_with_what_they_got_owns_it():
     found = chat("i work at kestrel now, Meera got a job at St James's Hospital")
     assert ("Meera", "works_at", "St James's Hospital", False) in found
     assert ("user", "works_at", "St James's Hospital", False) not in found
+
+
+def test_they_after_several_people_named_in_the_sentence_is_none_of_them():
+    found = chat("my brother Tommy got engaged to Kayla and my boyfriend Marcus is already "
+                 "planning his suit lol, they just bought a house in Bay View")
+    assert not {f for f in found if f[1] == "lives_in"}
+
+
+def test_they_after_one_partner_named_in_the_sentence_is_that_partner():
+    found = chat("my partner Sam and the kids love it here, they live in Leeds now")
+    assert ("partner", "lives_in", "Leeds", False) in found

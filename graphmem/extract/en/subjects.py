@@ -430,9 +430,11 @@ def _subjects(m: re.Match[str], text: str, ctx: Context, found: Found,
                   or ctx.she_or_he(pronoun))
         return ((person,) if person else None), end
     if m.group("they"):  # a partner named in this sentence; parents, kids said before
-        if ctx.person and (ctx.person_said == ctx.sentence or ctx.person in PLURAL_KIN):
+        named_here = sum(1 for p in ctx.met if ctx.met_in.get(p) == ctx.sentence)
+        if ctx.person and ((ctx.person_said == ctx.sentence and named_here <= 1)
+                           or ctx.person in PLURAL_KIN):
             return (ctx.person,), end
-        return None, end
+        return None, end  # (several named in the sentence: which of them, or all, is not said)
     if m.group("named"):
         name = m.group("named")
         if name.split()[0].lower() in NOT_NAMES or search(
