@@ -171,13 +171,11 @@ _NOBODY_IN_PARTICULAR = frozenset({"everyone", "everybody"})
 
 # A pronoun or a word standing for whatever was said before is no value: "working for
 # meself", "I do enjoy myself", "i cant stand the stuff".
-_STANDS_FOR_SOMETHING = frozenset({
-    "it", "this", "that", "these", "those", "them", "him", "her", "me", "us", "you", "one",
-    "myself", "meself", "yourself", "himself", "herself", "itself", "ourselves", "themselves",
-    "yourselves", "stuff", "things", "thing", "something", "anything", "everything",
-    "nothing"})
 _REFLEXIVE = frozenset({"myself", "meself", "yourself", "himself", "herself", "itself",
                         "ourselves", "themselves", "yourselves"})  # ("enjoy myself at the club")
+_STANDS_FOR_SOMETHING = _REFLEXIVE | {
+    "it", "this", "that", "these", "those", "them", "him", "her", "me", "us", "you", "one",
+    "stuff", "things", "thing", "something", "anything", "everything", "nothing"}
 
 
 def says_nobody(value: str) -> bool:

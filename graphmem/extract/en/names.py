@@ -87,12 +87,13 @@ def named_just_before(before: str, pronoun: str, ctx: Context,
     if not before.strip():  # the pronoun opens the clause: what the message said before it
         at = ctx.message.find(clause) if clause else -1
         before = ctx.message[:at] if at > 0 else ""
-    m = _SET_APART.search(before[-80:])
+    tail = before[-80:]
+    m = _SET_APART.search(tail)
     if m is None:
         return None
     name = m.group("name")
     low = name.split()[0].lower()
-    prior = before[-80:][:m.start()].split()
+    prior = tail[:m.start()].split()
     if (low in NOT_NAMES or low in NOT_NAME_WORDS or low in CHAT_WORDS_NOT_NAMES
             or (prior and prior[-1].lower().strip(",.(") in _NOT_BEFORE_NAME)
             or re.fullmatch(rf"(?:{REL_EN}|{PET_EN})s?", low, IC)

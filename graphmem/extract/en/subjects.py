@@ -16,6 +16,7 @@ import re
 from graphmem.extract.candidate import USER, Context, Found, Part, compiled, match, search
 from graphmem.extract.en.names import (
     CHAT_WORDS_NOT_NAMES,
+    IC,
     NOT_NAME_WORDS,
     NOT_NAMES,
     named_just_before,
@@ -33,7 +34,6 @@ from graphmem.extract.vocab import (
     REL_EN,
 )
 
-IC = re.IGNORECASE
 _UPPER, _LOWER = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"  # "Lucía", "Zoë", "José"
 NAME = (rf"(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}][{_LOWER}]+)?"
         rf"(?:\s+[{_UPPER}][{_LOWER}]+)?")
@@ -356,7 +356,7 @@ def _lemma_forms(word: str) -> set[str]:
 
 
 def _subjects(m: re.Match[str], text: str, ctx: Context, found: Found,
-              clause: str = "") -> tuple[tuple[str, ...] | None, int]:
+              clause: str) -> tuple[tuple[str, ...] | None, int]:
     """Who an anchor names, and where its words end."""
     end = m.end()
     if m.group("rel") or m.group("bare"):

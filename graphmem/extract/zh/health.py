@@ -58,12 +58,13 @@ def _conditions(t: str, part: Part, ctx: Context, found: Found) -> None:
     血脂偏高, 没有高血压 (not)."""
     if part.subjects is None or part.past:
         return
-    if not part.subject_said and part.subjects == (USER,) and (
-            taken := _TAKEN.search(ctx.sentence[:max(0, ctx.sentence.find(t))] or ctx.sentence)):
-        part = Part(_kin(taken.group(1)), part.text, part.hedged, part.past)
-        # 带母亲去了记忆门诊 … 医生说是轻度阿尔茨海默病: the diagnosis of who was taken
-    elif not part.subject_said and part.subjects == (USER,) and ctx.person is not None:
-        return  # (我爸…) 说是轻微脑梗: whose diagnosis is not said — maybe not the user's
+    if not part.subject_said and part.subjects == (USER,):
+        before = ctx.sentence[:max(0, ctx.sentence.find(t))] or ctx.sentence
+        if taken := _TAKEN.search(before):
+            part = Part(_kin(taken.group(1)), part.text, part.hedged, part.past)
+            # 带母亲去了记忆门诊 … 医生说是轻度阿尔茨海默病: the diagnosis of who was taken
+        elif ctx.person is not None:
+            return  # (我爸…) 说是轻微脑梗: whose diagnosis is not said — maybe not the user's
     for m in compiled(_SAID).finditer(t):
         if m.group("no") == "不是":
             continue
