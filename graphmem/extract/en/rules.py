@@ -21,6 +21,7 @@ from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.health import _health
 from graphmem.extract.en.money import _budget
+from graphmem.extract.en.pastimes import _hobby, _quit_pastime
 from graphmem.extract.en.people import (
     _BARE_KIN,
     _correction,
@@ -40,9 +41,7 @@ from graphmem.extract.en.tastes import (
     _changes,
     _fan_of,
     _food,
-    _hobby,
     _likes,
-    _quit_pastime,
 )
 from graphmem.extract.en.work import _study, _work
 from graphmem.extract.vocab import (
