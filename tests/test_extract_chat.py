@@ -184,6 +184,37 @@ def test_a_pastime_taken_up_is_liked(text, value):
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("started running again, 3 times a week", ("user", "likes", "running", False)),
+    ("we started bouldering together at a gym near work", ("user", "likes", "bouldering", False)),
+    ("I've started guitar lessons on Saturdays", ("user", "likes", "guitar", False)),
+    ("started pottery wheel classes at a studio in town", ("user", "likes", "pottery", False)),
+    ("ive got really into swimming since the summer", ("user", "likes", "swimming", False)),
+    ("been going climbing at the wall 3x a week", ("user", "likes", "climbing", False)),
+    ("my neighbour dragged me to badminton and its fun", ("user", "likes", "badminton", False)),
+    ("my sister talked me into pilates, tuesdays", ("user", "likes", "pilates", False)),
+    ("my son started swimming lessons", ("son", "likes", "swimming", False)),
+])
+def test_a_pastime_begun_is_liked(text, fact):
+    assert fact in readings(text)
+
+
+@pytest.mark.parametrize("text", ["i started running the numbers on the mortgage",
+                                  "i want to start running", "thinking i might start yoga",
+                                  "before i started running i was 90kg",
+                                  "i started the car and drove off"])
+def test_a_pastime_not_begun_is_not_liked(text):
+    assert not {f for f in readings(text) if f[1] == "likes" and not f[3]}
+
+
+def test_going_out_for_a_pastime_as_a_habit_is_no_plan():
+    assert not {f for f in readings("been going bouldering at the hive 3x a week")
+                if f[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("also i dropped yoga, no time", ("user", "likes", "yoga", True)),
+    ("I've decided to stop tennis for good", ("user", "likes", "tennis", True)),
+    ("i've decided not to go back to climbing", ("user", "likes", "climbing", True)),
     ("i quit yoga last month, too expensive", ("user", "likes", "yoga", True)),
     ("gave up running after my knee went", ("user", "likes", "running", True)),
     ("finally packed in the pottery class", ("user", "likes", "pottery", True)),

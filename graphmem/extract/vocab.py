@@ -152,7 +152,8 @@ JOB_SUFFIX_ZH = alternation(
     "主管 总监 总裁 老板 司机 警察 消防员 公务员 销售 客服 编辑 翻译 咨询师 分析师 顾问 "
     "柜员 店员 服务员 快递员 外卖员 保安 保姆 主播 博主 画家 歌手 演员 摄影师 教练 "
     "工人 技术员 产品经理 运营 会计师 审计师 建筑师 兽医 教授 讲师 助理 秘书 实习生 店长 校长 院长 "
-    "部长 组长 科长 厂长 处长 局长 班长 队长 社长 行长 主任 自由职业者")
+    "部长 组长 科长 厂长 处长 局长 班长 队长 社长 行长 主任 自由职业者 家教 渔民 护工 月嫂 "
+    "保洁 船长 船员 乘务员 空姐 快递小哥")
 JOB_FIELD_ZH = alternation(
     "数据分析 风控 后端 前端 产品 设计 测试 运营 销售 开发 研发 算法 财务 会计 人事 市场 "
     "法务 行政 编辑 翻译 咨询 客服 外贸 投资 审计 运维 硬件 软件 嵌入式 UI 交互 "
@@ -233,8 +234,27 @@ _ACTIVITIES_EN_TEXT = """
     choir band orchestra piano guitar violin cello drums ukulele singing karaoke pottery
     ceramics woodworking carpentry knitting crochet sewing quilting embroidery painting
     drawing sketching photography gardening birdwatching birding chess poker trivia quiz
-    bingo reading writing poetry meditation tai-chi qigong volunteering scouts"""
+    bingo reading writing poetry meditation tai-chi qigong volunteering scouts frisbee
+    darts leatherwork leathercraft calligraphy mahjong"""
 ACTIVITIES_EN = frozenset(_ACTIVITIES_EN_TEXT.split())
+
+# What people in Chinese do for fun, said as an activity: sports, dances, arts, music,
+# games. A pastime rule (zh/habits.py) needs one of these words to say a hobby.
+_ACTIVITIES_ZH_TEXT = """
+    游泳 冬泳 跑步 夜跑 晨跑 长跑 慢跑 马拉松 半马 全马 健身 撸铁 爬山 登山 徒步 钓鱼 冰钓
+    滑雪 滑冰 轮滑 滑板 骑车 骑行 攀岩 抱石 冲浪 潜水 划船 皮划艇 桨板 飞盘 骑马 射箭
+    瑜伽 普拉提 八段锦 太极拳 太极 气功 五禽戏 广场舞 坝坝舞 交谊舞 拉丁舞 街舞 跳舞 舞蹈
+    羽毛球 乒乓球 网球 篮球 足球 排球 高尔夫 台球 保龄球 匹克球 壁球 门球 拳击 搏击 跆拳道
+    空手道 柔道 剑道 击剑 跳绳 健步走 暴走 书法 国画 油画 水彩 素描 画画 摄影 钢琴 古筝
+    吉他 尤克里里 二胡 小提琴 大提琴 架子鼓 笛子 葫芦丝 口琴 萨克斯 合唱 粤曲 南音 京剧
+    越剧 黄梅戏 昆曲 豫剧 麻将 象棋 围棋 桥牌 掼蛋 烘焙 插花 陶艺 编织 钩针 刺绣 十字绣
+    园艺 露营 观鸟 剧本杀 桌游 乐高 手账 义工 志愿者"""
+ACTIVITIES_ZH = frozenset(_ACTIVITIES_ZH_TEXT.split())
+# Of those, the ones learnt (a class of them is studied): an ending ends the study too.
+_LEARNT_ZH_TEXT = """
+    书法 国画 油画 水彩 素描 画画 摄影 钢琴 古筝 吉他 尤克里里 二胡 小提琴 大提琴 架子鼓 笛子 葫芦丝
+    口琴 萨克斯 粤曲 南音 京剧 越剧 黄梅戏 昆曲 豫剧 烘焙 插花 陶艺 编织 钩针 刺绣"""
+LEARNT_ZH = frozenset(_LEARNT_ZH_TEXT.split())
 
 # -- study -------------------------------------------------------------------------------
 

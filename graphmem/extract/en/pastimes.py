@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import Context, Found, Part, search
+from graphmem.extract.candidate import USER, Context, Found, Part, search
 from graphmem.extract.en.lexicon import is_noun
 from graphmem.extract.en.shapes import lower_phrase
 from graphmem.extract.en.subjects import IC
@@ -51,6 +51,63 @@ _DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)
 _WENT_FUN = re.compile(r"\b(?:went\s+to|tried|did)\s+(?:a|an|the|my\s+first)\s+([a-z][\w-]+)\s+"
                        r"(?:drop-in|class|session|lesson|practice|game|meetup)\b[^.!?]*?\b(?:was\s+"
                        r"(?:so\s+|really\s+|super\s+)?(?:fun|great|amazing)|loved\s+it)\b", IC)
+# A pastime begun, said in the past (it is theirs now until a message ends it): "started
+# running again", "we started bouldering together at a gym on Belmont", "i started swimming
+# at the southdale ymca", "started pottery wheel classes at clay corner", "got really into
+# running", "have been going bouldering at the hive", "started going to the gym". Only an
+# activity word opens what follows, and nothing but a place, a time or a companion comes
+# after it ("started running the numbers" is no pastime).
+_TAKE_UP = (r"(?:started|began|begun|got\s+(?:really\s+|properly\s+|totally\s+|well\s+|"
+            r"super\s+|big\s+)?into|(?:been|now|also|still)\s+going)")
+_BEGUN = re.compile(
+    rf"\b{_TAKE_UP}\s+(?:doing\s+|going\s+to\s+|playing\s+|some\s+|a\s+bit\s+of\s+|"
+    rf"(?:a|an|the|my)\s+)*((?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*)"
+    rf"(?=\s+(?:class|classes|course|lessons|sessions|club|league|team|group)\b|\s*$|"
+    rf"\s*[,.;!?)]|\s+(?:again|together|at|in|on|near|with|w|every|twice|once|\d+x|last|this|"
+    rf"since|recently|lately|now|instead|and|but|lol|haha|tbh|ngl|(?:mon|tues|wed|wednes|"
+    rf"thurs|fri|satur|sun)(?:day)?s?)\b)", IC)
+# Someone else took the user along: "Gaurav dragged me to badminton instead", "femi dragged
+# me into couch to 5k", "my sister roped me into pilates".
+_TAKEN_ALONG = re.compile(
+    r"\b(?:dragged|roped|talked|got)\s+me\s+(?:along\s+)?(?:in)?to\s+(?:(?:a|an|the|her|his|"
+    r"their)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?![\w-])", IC)
+_NOT_YET = (r"\b(?:want|wanna|wants|going\s+to|gonna|plan|planning|plans|thinking|think|might|"
+            r"maybe|should|could|would|will|'ll|hoping|hope|about\s+to|trying\s+to|try\s+to|"
+            r"if|whether|how|before|never|haven't|havent|didn't|didnt)\b")
+
+
+_CLASS_NEXT = re.compile(r"\s+(?:class|classes|course|lessons|sessions|club|league|team|group)\b",
+                         IC)
+
+
+def _activity_of(words: str, of_class: bool = False) -> str:
+    """The activity words of a phrase, first to last ("social ultimate frisbee" →
+    "frisbee"), when its last word is one — or any word of it when a class of it follows
+    (``of_class``: "pottery wheel classes" → "pottery"); "" otherwise."""
+    said = words.lower().split()
+    kept = [i for i, w in enumerate(said) if w in ACTIVITIES_EN]
+    return " ".join(said[kept[0]:kept[-1] + 1]) if kept and (
+        of_class or kept[-1] == len(said) - 1) else ""
+
+
+def _begun(t: str, part: Part, ctx: Context, found: Found) -> bool:
+    """A pastime begun (``_BEGUN``) by the part's subjects, or one the user was taken along
+    to (``_TAKEN_ALONG``, the user's whoever took them); True when one is stored."""
+    if (m := _TAKEN_ALONG.search(t)) and (value := _activity_of(m.group(1))) and not search(
+            _NOT_YET, t[:m.start()], IC):
+        found.add(USER, "likes", value, False, 0.8)
+        return True
+    if part.subjects is None or part.hedged or not (m := _BEGUN.search(t)) or search(
+            _NOT_YET, t[:m.start()], IC) or search(_NOT_YET, ctx.sentence[:max(
+                ctx.sentence.lower().find(m.group(0).lower()), 0)], IC):
+        return False
+    if not (value := _activity_of(m.group(1), bool(_CLASS_NEXT.match(t, m.end())))):
+        return False
+    for subject in part.subjects:
+        found.add(subject, "likes", value, False, 0.85)
+    return True
+
+
 _NOT_HOBBY = frozenset({"it", "them", "that", "this", "with", "around", "along", "games", "game",
                         "some", "a", "the", "up", "out", "catch-up", "dumb", "nice", "safe"})
 
@@ -66,6 +123,8 @@ def _habit(t: str, sentence: str) -> re.Match[str] | None:
 
 
 def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if not _habit(t, ctx.sentence) and _begun(t, part, ctx, found):
+        return  # (a habit's own words name it: "the cooks river parkrun on saturdays")
     up = _TOOK_UP.search(t)
     if part.subjects is None or (part.past and not (_GOT_INTO.search(t) or (
             up and up.group(1)))):  # "took up fishing": theirs now
@@ -99,7 +158,9 @@ _AFTER = r"(?=\s*$|\s*[,.;!?]|\s+(?:after|because|bc|cos|cause|since|in|last|thi
 _QUIT = re.compile(
     rf"\b(?:quit|quitting|quits|gave\s+up|given\s+up|giving\s+up|give\s+up|packed\s+in|"
     rf"packing\s+in|dropped\s+out\s+of|dropping\s+out\s+of|stopped|stopping|done\s+with|"
-    rf"finished\s+with)\s+{_QUIT_OBJECT}{_AFTER}"
+    rf"finished\s+with|dropped|(?:decided|had|have|needed)\s+to\s+stop|"
+    rf"(?:decided\s+)?not\s+(?:to\s+)?go(?:ing)?\s+back\s+to|won't\s+be\s+going\s+back\s+to)"
+    rf"\s+{_QUIT_OBJECT}{_AFTER}"
     rf"|\b(?:don't|dont|do\s+not|doesn't|doesnt|does\s+not|not|no\s+longer)\s+(?:do|doing|play|"
     rf"playing|go\s+to|going\s+to)\s+(?:the\s+|my\s+|any\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     rf"{_CLASS}\s+(?:anymore|any\s+more)\b"
@@ -113,7 +174,8 @@ _QUIT = re.compile(
 # up", "my wife finally quit"); another word there is someone else ("manaia quit netball").
 _QUIT_LEAD_TEXT = """i i've ive im i'm 'm 've 's 're we we've weve she he they she's he's
     has have had am is are was were to just finally also so and but oh honestly basically
-    officially already then well now totally kinda sort of eventually my our his her sadly"""
+    officially already then well now totally kinda sort of eventually my our his her sadly
+    decided"""
 _QUIT_LEAD = frozenset(_QUIT_LEAD_TEXT.split())
 
 

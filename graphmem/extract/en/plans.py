@@ -146,6 +146,8 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := match(rf"^\s*{_AUX}(?i:(?:{_BE}|(was|were))\s+)?{_ADV}(?:(not|no longer)\s+{_ADV})?"
                   rf"(?:(?:'ve|have)\s+)?(?:been\s+)?{_PLAN_VERB}\s+(not\s+to\s+)?(.+)", t, IC):
         # "I was going to apply to grad school, but I'm holding off": a plan given up
+        if search(r"\bbeen\s+going\s+\w+ing\b", m.group(0), IC):
+            return  # "have been going bouldering 3x a week": a habit, not a plan
         value = plan_value(m.group(4), ctx.sentence)
         if not value and (thing := match(r"^(?:a|an|our|my|the)\s+(.+)", m.group(4), IC)) and (
                 _PLANNABLE.match(thing.group(1))

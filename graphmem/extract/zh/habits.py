@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import Context, Found, Part, match, search
+from graphmem.extract.candidate import USER, Context, Found, Part, match, search
+from graphmem.extract.vocab import ACTIVITIES_ZH, LEARNT_ZH
 from graphmem.extract.zh.shape import (
     _tags,
     inside_word,
@@ -105,11 +106,61 @@ def _class_name(c: str) -> str:
     return name_of_thing(re.sub(r"的", "", c))
 
 
+# A pastime begun or given up, by an activity word (vocab.ACTIVITIES_ZH). Begun: 最近开始打
+# 羽毛球了, 最近入坑攀岩了, 改去上普拉提, 上个礼拜开始去社区活动中心学粤曲, 在学尤克里里 — a
+# start word, then at most a place, a companion and a verb before the activity. Regular:
+# 每朝六点半同老陈去东山湖公园打八段锦, 游泳现在一周去两次. Given up: 羽毛球不打了, 太极拳我停了,
+# 古筝我决定放弃了, 冬泳俺不整了, 尤克里里已经吃灰一个月了, 决定不回去攀岩了, 不再跳广场舞了.
+_ACT = "|".join(sorted(ACTIVITIES_ZH, key=len, reverse=True))
+_BETWEEN = r"[^\s，。,.!！?？；;不没别想要]{0,16}?"
+_BEGIN = (rf"(?:开始|入坑了?|迷上了?|爱上了?|喜欢上了?|改成|改去|换成|加入了?|学起了?|在学|"
+          rf"跟[\u4e00-\u9fff]{{1,6}}?学){_BETWEEN}(?P<a>{_ACT})(?![课班])")
+_OFTEN_ZH = (r"每天|天天|每周|每个?星期|每个?礼拜|每朝|每晚|每早|逢礼拜|逢星期|逢周|"
+             r"一周[一两二三四五六七几]次|一个?星期[一两二三四五六七几]次|一个?礼拜[一两二三四五六七几]次")
+_REGULARLY = (rf"(?:{_OFTEN_ZH}){_BETWEEN}(?P<a>{_ACT})(?![课班])|"
+              rf"(?P<b>{_ACT})[我俺]?(?:现在|还是|都)?(?:一周|每周|一个?星期|一个?礼拜)去?[一两二三四五六七几]次|"
+              rf"(?P<c>{_ACT})(?:真的|太|有点|彻底|完全)?(?:上头|上瘾)")
+# Not (yet) a pastime: a plan, a question, a wish — or one of old (以前天天跟隔壁的人下象棋).
+_NOT_NOW = (r"下周|下个?月|明天|明年|下次|打算|准备|计划|想|要不要|能不能|可不可以|考虑|如果|可能|"
+            r"以前|之前|原来|小时候|当年|那时")
+_QUIT_VERB = "打练跳跑游整玩弹学去搞上唱下做爬骑滑钓"
+_GIVEN_UP = (rf"(?P<a>{_ACT})[我俺也就都已经决定彻底暂时先]{{0,6}}"
+             rf"(?:不[{_QUIT_VERB}]了|停了|放弃了|戒了|退了|拉倒了|不干了|吃灰)|"
+             rf"(?:决定|再也|以后|从此|彻底|已经)(?:不再|不)(?:回去|去)?[{_QUIT_VERB}]?"
+             rf"(?P<b>{_ACT})(?:了|$)|"
+             rf"(?:不再|放弃了?|退出了?)[{_QUIT_VERB}]?(?P<c>{_ACT})")
+_JUST_THEN = r"今天|今晚|明天|这周|这次|那天|这回"
+
+
+def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
+    """A pastime of ``_ACT`` begun, done regularly or given up by the part's subjects:
+    stored as a like (given up: no longer liked, and no longer studied when it is learnt);
+    True when one is."""
+    if part.subjects is None or part.hedged:
+        return False
+    if (m := search(_GIVEN_UP, t)) and not search(_JUST_THEN, t):
+        activity = m.group("a") or m.group("b") or m.group("c")
+        # 古筝我决定放弃了: the speaker's own, whoever the clause before was about
+        for subject in (USER,) if search(r"[我俺]", m.group(0)) else part.subjects:
+            found.add(subject, "likes", activity, True, 0.8)
+            if activity in LEARNT_ZH:
+                found.add(subject, "studies", activity, True, 0.8)
+        return True
+    if not (m := search(_BEGIN, t) or search(_REGULARLY, t)) or search(_NOT_NOW, t[:m.start()]):
+        return False
+    at = next(i for i in (m.start(g) for g in ("a", "b", "c") if g in m.re.groupindex) if i >= 0)
+    if inside_word(t, at):
+        return False  # 天天半夜跑酷: no 夜跑
+    for subject in part.subjects:
+        found.add(subject, "likes", m.group("a") or m.group("b") or m.group("c"), False, 0.8)
+    return True
+
+
 def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:
     """周三晚上要跟同事打羽毛球, 每天早上在小区里练八段锦, 这周三开始跟同事打羽毛球了,
     普拉提还在上 (likes); 报了个陶艺课, 给她报了个中国舞 (studies, of whom it is for);
     尤克里里我不学了, 书法班这学期就不续了 (no longer)."""
-    if part.subjects is None or part.past:
+    if _pastime(t, part, ctx, found) or part.subjects is None or part.past:
         return
     if m := match(_QUIT, t):
         if name := _class_name(m.group("c")):

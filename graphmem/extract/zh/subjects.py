@@ -39,6 +39,10 @@ _HAN = r"[\u4e00-\u9fff]"
 _LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以|因为|其实|然后|另外|还有|对了|哦|"
                    r"嗯嗯|嗯|哈哈|好的|好了|只是|就是|反正|总之|那么|那|而|还是|说实话|老实说|"
                    r"顺便|哦不对|不对|大家好|你好|您好|嗨|哈喽|"
+                   # the news announced ("跟你说我现在…", "同你讲 我…", "说个事 …"): the clause
+                   # after is the speaker's own words, not reported speech
+                   r"(?:跟|和|同)(?:你|您)(?:说|讲)(?:个事|件事|一下|个好玩的)?(?![的过了])|"
+                   r"告诉(?:你|您)(?:个事|件事|一下)?(?![的过了])|说(?:个|件)(?:事|好玩的)|"
                    # English fillers typed before Chinese words: "btw 她吃素", "ok 我…"
                    r"(?i:btw|by the way|anyway|ok|okay|lol|also|and|but|so|oh|hmm|well)(?=\s))+"
                    r"[，,!！\s]*")
