@@ -541,6 +541,25 @@ def test_abbreviations_do_not_end_sentences():
         "We hiked Mt. Rainier last summer. Next year I'm planning to climb Mt. Whitney.")
 
 
+def test_a_month_or_a_day_abbreviated_ends_a_sentence_unless_a_number_follows():
+    assert sentences("we fly out 3 Oct. also Meera got a job. on Oct. 5 we land. back Sept. "
+                     "2026") == ["we fly out 3 Oct.", "also Meera got a job.",
+                                 "on Oct. 5 we land.", "back Sept. 2026"]
+
+
+@pytest.mark.parametrize(("text", "facts"), [
+    ("Meera got a job at St James's Hospital as hospital pharmacist, she starts in Sept",
+     {("Meera", "works_as", "hospital pharmacist", False),
+      ("Meera", "works_at", "St James's Hospital", False)}),
+    ("my wife got a new job as a practice manager", {("wife", "works_as", "practice manager",
+                                                      False)}),
+    ("landed a role with Arup in Leeds as a graduate engineer",
+     {("user", "works_as", "graduate engineer", False), ("user", "works_at", "Arup", False)}),
+])
+def test_a_job_taken_is_what_it_is_as(text, facts):
+    assert facts <= conversation(text)
+
+
 def test_a_fact_said_after_a_long_story_is_found():
     story = ("So today was one of those days: the train was 40 minutes late, I spilled "
              "coffee all over my notes, my phone died in the middle of a call with the "

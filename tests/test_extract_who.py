@@ -117,6 +117,8 @@ def test_where_someone_settled_or_rents_is_where_they_live(text, place):
      ("Daniel", "works_as", "paramedic", False)),
     (("my grandson oscar, he turns 7 in march, he's allergic to peanuts",),
      ("grandson", "allergic_to", "peanuts", False)),
+    (("dropped the car at the garage, Marek (he's a mechanic there) says it's the clutch",),
+     ("Marek", "works_as", "mechanic", False)),
 ])
 def test_a_name_set_apart_before_she_or_he_is_who_it_is(texts, fact):
     found = chat(*texts)

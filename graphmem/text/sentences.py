@@ -14,12 +14,16 @@ _MASK = "\u2024"  # ONE DOT LEADER stands in for a period that ends no sentence
 
 _ABBREVIATIONS = (
     "mr mrs ms mx dr prof st mt ft jr sr rev gen col lt sgt capt gov sen rep pres vs etc "
-    "approx est dept univ inc ltd corp jan feb mar apr jun jul aug sep sept oct nov dec "
-    "mon tue tues wed thu thur thurs fri sat sun ave blvd rd hwy apt bldg misc ext tel"
+    "approx est dept univ inc ltd corp ave blvd rd hwy apt bldg misc ext tel"
 )
+# A month or a day ends a sentence too ("staying with us till 3 Oct. also Meera got a job"),
+# unless a number follows it ("Oct. 5", "Sept. 2025").
+_DATE_ABBREVIATIONS = ("jan feb mar apr jun jul aug sep sept oct nov dec "
+                       "mon tue tues wed thu thur thurs fri sat sun")
 # (the lookahead first: most words are no abbreviation, and fail it at once)
-_ABBREVIATION = re.compile(rf"\b(?=[a-z]{{2,6}}\.)(?:{'|'.join(_ABBREVIATIONS.split())})\.",
-                           re.IGNORECASE)
+_ABBREVIATION = re.compile(
+    rf"\b(?=[a-z]{{2,6}}\.)(?:(?:{'|'.join(_ABBREVIATIONS.split())})\.|"
+    rf"(?:{'|'.join(_DATE_ABBREVIATIONS.split())})\.(?=\s*\d|\S))", re.IGNORECASE)
 _DOTTED = re.compile(r"\b(?:[A-Za-z]{1,2}\.){2,}")          # U.S., e.g., i.e., Ph.D., a.m.
 _INITIAL = re.compile(r"\b[A-HJ-Z]\.(?=\s)")               # "U. of Michigan", "J. Smith"
 _NUMBERED = re.compile(r"\b(?=[a-z]{1,3}\.)(?:no|nos|vol|fig|pp?)\.(?=\s*\d)",

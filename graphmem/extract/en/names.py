@@ -88,9 +88,17 @@ def named_just_before(before: str, pronoun: str, ctx: Context,
         at = ctx.message.find(clause) if clause else -1
         before = ctx.message[:at] if at > 0 else ""
     tail = before[-80:]
-    m = _SET_APART.search(tail)
-    if m is None:
-        return None
+    pos = 0
+    while m := _SET_APART.search(tail, pos):  # the nearest name that is one: "…at a testing
+        pos = m.start("name") + 1  # center, Priya (shes a pharmacist…)" is Priya's
+        if entity := _set_apart_person(m, tail, pronoun, ctx):
+            return entity
+    return None
+
+
+def _set_apart_person(m: re.Match[str], tail: str, pronoun: str, ctx: Context) -> str | None:
+    """The person ``m``'s name is, or None when it is a place, a thing, a dictionary word
+    or someone of the other gender."""
     name = m.group("name")
     low = name.split()[0].lower()
     prior = tail[:m.start()].split()

@@ -80,6 +80,13 @@ _NOT_EMPLOYERS = frozenset({"home", "work", "school", "night", "nights", "church
                             "reception", "lunch", "dinner", "break", "desk", "office", "hand"})
 _TOOK_JOB = re.compile(r"\b(?:took|got|accepted|landed|start(?:ed)?)\s+the\s+([\w' &.-]+?)\s+"
                        r"(?:job|position|role|internship|offer)\b", IC)
+# A job taken, said by what it is: "got a job at St James's Hospital as hospital pharmacist",
+# "my wife got a new job as a practice manager at a dental surgery", "landed a role with
+# Arup as a graduate engineer".
+_JOB_AS = re.compile(rf"\b(?:got|landed|accepted|started|took|found|offered\s+\w+)\s+(?:a|an|the)"
+                     rf"\s+(?:new\s+|full[\s-]time\s+|part[\s-]time\s+)?(?:job|position|role|post)"
+                     rf"\s+(?:(?:at|with)\s+(?P<at>[^,;]+?)\s+)?as\s+(?:an?\s+)?(?P<job>{_JOB})"
+                     rf"(?:\s+(?:at|with)\s+(?P<then>[^,;]+))?", IC)
 _LEFT_JOB = re.compile(r"\b(?:left|leaving|quit|quitting|leave|gave\s+(?:my\s+)?notice\s+at|"
                        r"handed\s+in\s+(?:my\s+)?notice\s+at)\s+", IC)
 
@@ -203,6 +210,9 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := match(rf"^(?i:(?:currently|now|still)\s+(?:working\s+)?(?:at|with))\s+({ORG_NAME})",
                     t):
         at = m.group(1)  # "(I've been a paralegal for 4 years,) currently at Henderson & Voss"
+    elif m := _JOB_AS.search(t):  # "got a job at St James's Hospital as hospital pharmacist"
+        job, at = m.group("job"), m.group("at") or m.group("then")
+        at = re.split(r"\s+(?:in|near|on|at|since|from)\s+", at)[0] if at else at  # (where)
     elif m := first_search(_EMPLOYER, t):  # "he runs a small bakery", "a new job at Meta"
         at = m.group(1)
     elif m := search(rf"\b(?i:(?:laid off|fired|let go)\s+from|(?:quit|left)\s+(?:my|his|her|"
