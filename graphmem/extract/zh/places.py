@@ -14,8 +14,9 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.vocab import (
     PLACES_ZH,
+    REL_ZH,
 )
-from graphmem.extract.zh.shape import place
+from graphmem.extract.zh.shape import noun, place
 from graphmem.extract.zh.subjects import _HAN
 
 _NOT_ORIGIN_TEXT = """
@@ -39,6 +40,15 @@ _STAYED = (rf"^(?:现在|目前|已经)?在({_HAN}{{2,4}}?)(?:待了|呆了|住�
            rf"公寓|单间|房间)")
 
 
+# Home said by the household or the lease: 我们家住枫树山小区7栋502, 家住铁西, 跟室友在云岩区
+# 喷水池那边合租, 搬进蛇口的新家, 松江新家第一个周末.
+_HOUSEHOLD = (rf"(?:^|我们|我|俺|咱们|咱|阮)(?<!老)家住(?:在)?({_HAN}{{2,10}}?(?:小区)?)"
+              rf"(?=\d|这边|那边|附近|$|\s|，|,)",
+              r"(?<![现正实存])在((?:(?!在)[\u4e00-\u9fff]){2,8}?)(?:那边|这边|附近)?(?:合租|租房)",
+              rf"搬进(?:了)?({_HAN}{{2,6}}?)的?(?:新家|新房子?|安置房)",
+              rf"^({_HAN}{{2,6}}?)新家")
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     """住在上海 (不住在北京了: no longer), 上周搬到上海了 (a move done; 下个月搬去广州 is a
     plan), 现在住华阳了, 新家在番禺市桥, 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年,
@@ -53,6 +63,10 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "lives_in", where, False, 0.85, "place")  # 现在住华阳了, 我住石景山古城这边
         return
     m = match(rf"^(?:现在的?|我的?)?新家(?:在|是)({_HAN}{{2,10}}?)(?:这边|那边|附近|$|的)", t)
+    if m is None and (home := first_search(_HOUSEHOLD, t)):
+        if where := _where_said(home.group(1)):
+            found.say(part, "lives_in", where, False, 0.85, "place")  # 家住铁西
+        return
     if m and (where := place(m.group(1))):
         found.say(part, "lives_in", where, False, 0.85, "place")  # 新家在番禺市桥
         return
@@ -74,6 +88,22 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         m = work
     if m is not None:
         found.say(part, "lives_in", m.group(1), False, 0.85, "place")
+
+
+_NOT_WHERE = frozenset({"公司", "单位", "学校", "医院", "外面", "附近", "市区", "郊区"})
+
+
+def _where_said(value: str) -> str:
+    """A place a frame of home says is one (家住铁西, 在光谷合租): a known place, or a short
+    noun jieba does not know for a place (蛇口, 铁西) — not a workplace (在公司附近合租)."""
+    value = re.sub(r"(?:老房子|老楼|房子)?[一二两三四五六七八九十\d]+楼$", "", value)  # 家住六楼
+    if not value or search(r"^(?:现在|目前|如今|以前|之前|原来)", value):
+        return ""
+    if where := place(value):
+        return where
+    value = noun(value, limit=6)
+    return value if value and value not in _NOT_WHERE and not re.match(
+        rf"[这那我你他她]|(?:{REL_ZH})$", value) else ""  # (搬完了 累死 老公这边…: nobody's home)
 
 
 _ORIGIN = (rf"老家(?:就|也)?(?:是|在)?({_HAN}{{2,6}}?)(?:的|人|$)",
@@ -116,12 +146,15 @@ _GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00
                rf"({_HAN}{{2,4}}?)(?:$|过年|待|看|陪|见|给)()")
 
 
-# A move done, then where: 搬过来了 文艺路这边挺方便.
-_MOVED_HERE = re.compile(rf"搬(?:过来|过去|完|好)(?:家)?了\s+(?:现在)?(?:住在?|在)?"
-                         rf"({_HAN}{{2,8}}?)(?:这边|那边|这儿)")
+# A move done, then where, perhaps after a word of how it went: 搬过来了 文艺路这边挺方便,
+# 搬完家了 累屁了 香坊这边, 阮搬进来了，翔安新城的安置房, 搬完了 累死 街道口这个一室一厅.
+_MOVED_HERE = re.compile(
+    rf"搬(?:过来|过去|完|好|进来|进去)(?:家)?了[，,\s]+(?:[^\s，,。]{{1,5}}[，,\s]+)?(?:现在)?"
+    rf"(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|的?(?:新家|安置房|新房)|"
+    rf"这个?(?:一室一厅|两室一厅|三室|两居|三居|一居室?|房子))")
 
 
 def moved_here(sentence: str, found: Found) -> None:
     """搬过来了 文艺路这边挺方便: the user lives where they just moved."""
-    if (m := _MOVED_HERE.search(sentence)) and (where := place(m.group(1))):
+    if (m := _MOVED_HERE.search(sentence)) and (where := _where_said(m.group(1))):
         found.add("user", "lives_in", where, False, 0.85, "place")

@@ -32,10 +32,14 @@ from graphmem.extract.zh.shape import (
 )
 from graphmem.extract.zh.subjects import _HAN, _bare
 
+# A worker by trade: 钳工, 电工, 线路工, 水电工 — not work done (打工, 加工, 手工, 义工).
+_TRADE = r"^[\u4e00-\u9fff]{1,3}(?<![打上开加手义员下收复停用分施竣旷罢做怠务])工$"
+
 
 def _job_like(job: str) -> bool:
     return bool(re.search(rf"(?:{JOB_SUFFIX_ZH}|师|员)$|^(?:{JOB_FIELD_ZH})|(?:{JOB_FIELD_ZH})$",
-                          job)) or bool(re.fullmatch(r"[A-Z]{2,4}", job))
+                          job)) or bool(re.fullmatch(r"[A-Z]{2,4}", job)) or bool(
+        re.search(_TRADE, job))
 
 
 def _org_like(org: str) -> bool:
@@ -45,7 +49,10 @@ def _org_like(org: str) -> bool:
 _WORD = r"[\u4e00-\u9fffA-Za-z0-9]"
 
 
-_AT_ORG_DO = rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|担任)({_WORD}{{1,8}})"
+_AT_ORG_DO = (rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|担任)"
+              rf"(?P<long>了?(?:一辈子|大半辈子|几十年|[一二两三四五六七八九十几\d]+十?多?年))?"
+              rf"({_WORD}{{1,8}}?)"
+              rf"(?=$|[\s，,。！!；;]|做了|干了|当了|了|快|已经|都|有|十|[一二两三四五六七八九\d]+(?:年|个月))")
 
 
 _AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
@@ -59,6 +66,12 @@ _IS_JOB = (rf"(不)?是(?:一名|一个|一位|个|名)?(?![在从对把被给�
            rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
 
 
+# The job said with its place: 是郑州十九中的高中数学老师, 是协和的护士.
+_IS_JOB_AT = (rf"是({_WORD}{{2,10}}?)的({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
+# A teacher by the subject taught: 在光华中学教了32年语文, 教了二十年数学, 我是教英语的.
+_TEACHES = (rf"(?:在({_WORD}{{2,10}}?))?教(?:了)?(?:[一二两三四五六七八九十几\d]+多?年)?"
+            rf"(语文|数学|英语|物理|化学|生物|历史|地理|政治|音乐|美术|体育|科学|信息技术)"
+            rf"(?=$|的|了|[\s，,。！!])")
 _IS_RETIRED_JOB = (rf"是(?:一名|一个|一位|个|名)?(?:已经?)?退休(?:了的|的)?"
                    rf"({_HAN}{{0,6}}(?:{JOB_SUFFIX_ZH}|师|员))(?!大)")
 _DOES = rf"^(?:现在|目前|如今|平时|主要)?(?:在.{{1,12}})?(?:做|当)({_WORD}{{1,8}})"
@@ -70,9 +83,11 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     job = org = None
     negated = retired = False
     m = search(_AT_ORG_DO, t)
-    if m and _org_like(m.group(1)) and _job_like(_bare(m.group(2))):
-        job = _bare(m.group(2))
-        org = None if m.group(1) in PLACES_ZH else _org(m.group(1))
+    if m and _org_like(m.group(1)) and _job_like(_bare(m.group(3))):
+        job = _bare(m.group(3))
+        # 在铁路局当了一辈子工程师 退休了: the job was, the place is no longer
+        retired = bool(m.group("long") and search(_HAS_RETIRED, ctx.sentence))
+        org = None if m.group(1) in PLACES_ZH or retired else _org(m.group(1))
     m = None if org else first_search(_AT_ORG, t)
     if m and _org_like(m.group(1)) and m.group(1) not in PLACES_ZH:
         org = _org(m.group(1))
@@ -80,6 +95,14 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         job = m.group(1) or m.group(2)  # 是做外贸的, (我是Kevin，)做跨境电商的
     elif job is None and (m := search(_IS_RETIRED_JOB, t)) and heads(t[:m.start()]):
         job, retired = m.group(1), True  # 我是个退休的会计, 是退休的中学物理老师
+    elif job is None and (m := search(_IS_JOB_AT, t)) and heads(t[:m.start()]) and not search(
+            r"退休|^[个一]", m.group(1)) and (at := _org(m.group(1))):
+        job, org = m.group(2), at  # 是郑州十九中的高中数学老师
+    elif job is None and (m := search(_TEACHES, t)) and heads(t[:m.start()]) and (
+            m.group(1) or part.subject_said):  # (…老周 以前也是我们学校的 教物理: his)
+        job = m.group(2) + "老师"  # 在光华中学教了32年语文
+        retired = bool(search(_HAS_RETIRED, ctx.sentence))  # 我退休八年了: taught, not teaching
+        org = org or (_org(m.group(1)) if m.group(1) and not retired else None)
     elif job is None and (m := search(_IS_JOB, t)) and heads(
             re.sub(r"^(?:退休前|退休之前)", "", t[:m.start()])):
         negated, job = bool(m.group(1)), m.group(2)  # (教我们的是个年轻老师: someone else)
@@ -103,7 +126,8 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     if job and (retired or search(r"^(?:退休前|退休之前)", t)):
         job += "（已退休）"  # 我爸退休前是中学老师
     elif job is None and search(_HAS_RETIRED, ctx.sentence) and (m := search(_RETIRED, t)) and (
-            work := _job(m.group(2))):  # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休
+            work := _job(m.group(2))) and (m.group(1) != "开" or search(_VEHICLE, work)):
+        # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休 (开了个缬沙坦: a prescription)
         job = ("开" if m.group(1) == "开" else "") + work + "（已退休）"
     if job:
         found.say(part, "works_as", job, negated, 0.8, "job")
@@ -138,7 +162,9 @@ _DRIVER = {"长途": "长途货车", "大货": "货车", "大货车": "货车",
 _RETIRED = (rf"(?:退休前|退休之前)?(?:在{_WORD}{{2,10}}?)?(干|开|做|当)了?"
             rf"(?:一辈子|大半辈子|几十年|[一二三四五六七八九十两几\d]+十?多?年)?"
             rf"((?![一二三四五六七八九十两几半多])[\u4e00-\u9fff]{{2,4}}?)(?:的|了|$)")
-_HAS_RETIRED = r"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年"
+_VEHICLE = r"车|船|机$|公交|出租|的士|地铁|货|滴滴"
+_HAS_RETIRED = (r"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年|"
+                r"退休[一二两三四五六七八九十几\d]+多?年")
 # 学校给我安排了初三年级组长, 升我当了主管; 不当班主任了 (no longer that job).
 _ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命为?|提拔为?|升为?|当上了?|升职成?了?)"
              rf"(?:当|做)?({_HAN}{{2,8}})(?:了|$)")
@@ -151,6 +177,9 @@ _MANNER = frozenset({"坚持", "继续", "努力", "准备", "开始", "打算",
                      "好好", "居家", "远程", "轮流"})
 
 
+_ANY_ORG = frozenset({"公司", "单位", "学校", "医院", "工厂", "企业", "银行", "店", "厂"})
+
+
 def _org(value: str) -> str | None:
     """An organization's name, or None for a clause remnant (时间定的6月9号, 第三天); 一家叫
     蓝鲸的创业公司 → 蓝鲸, 新竹的台积电 → 台积电; 上海的一家银行 stays whole."""
@@ -159,8 +188,8 @@ def _org(value: str) -> str | None:
         value = named.group(1)
     if "的" in value:
         where, _, rest = value.partition("的")
-        if not place(where) or not (org := _org(rest)):
-            return None
+        if not place(where) or not (org := _org(rest)) or org in _ANY_ORG:
+            return None  # (深圳一家做无人机的公司: no name, no 公司 alone)
         return value if re.match(r"一家|一个|家", rest) else org
     if not value or re.search(r"[是了在讲说第天周]|\d", value):
         return None
@@ -180,6 +209,8 @@ def _job(value: str) -> str | None:
                    r"的?", "", value.strip())
     if not value or len(value) > 10 or re.search(r"[的是了在得很超太]", value):
         return None
+    if value.startswith("老") and len(value) > 2 and _job_like(value[1:]):
+        value = value[1:]  # 急诊的老护士: a nurse (老板娘, 老师 stay)
     return None if any(f.startswith(("r", "u", "y", "c", "x")) for _, f in _tags(value)) else value
 
 
