@@ -120,6 +120,13 @@ def test_key_facts_match_who_they_belong_to():
             "value": "在湖州开茶叶店 卖安吉白茶"}
     assert matches({"entity": "妈妈", "predicate": "works_at", "value": "茶叶店"}, shop)
     assert not matches({"entity": "妈妈", "predicate": "likes", "value": "茶叶"}, shop)
+    # a relation the key words another way: a roommate, a grandson, a fiancée, 女儿
+    for entity, relation in (("室友", "roommate"), ("flatmate", "housemate"), ("外孙", "grandson"),
+                             ("fiance", "fiancée"), ("女儿", "女儿"), ("daughter", "女儿")):
+        key = {"owner": "Ana", "owner_relation": relation, "attribute": "job",
+               "value": "老师 teacher"}
+        assert matches({"entity": entity, "predicate": "works_as", "value": "老师 teacher"}, key)
+        assert not matches({"entity": "user", "predicate": "works_as", "value": "teacher"}, key)
 
 
 def test_salient_words_fold_accents_and_say_mother_for_mum():

@@ -64,11 +64,32 @@ RELATIONS: dict[str, tuple[str, ...]] = {
     "friend": ("friend", "朋友", "闺蜜", "好朋友", "发小"),
     "colleague": ("colleague", "coworker", "同事"),
     "mother-in-law": ("mother-in-law", "婆婆", "岳母", "丈母娘"),
+    "father-in-law": ("father-in-law", "公公", "岳父", "老丈人"),
     "pet": ("dog", "cat", "pet", "狗", "猫"),
+    "fiance": ("fiance", "fiancee", "fiancé", "fiancée", "未婚夫", "未婚妻", "partner"),
+    "boyfriend": ("boyfriend", "bf", "男朋友", "partner"),
+    "girlfriend": ("girlfriend", "gf", "女朋友", "partner"),
+    "roommate": ("roommate", "flatmate", "housemate", "室友", "舍友"),
+    "grandson": ("grandson", "grandchild", "孙子", "外孙"),
+    "granddaughter": ("granddaughter", "grandchild", "孙女", "外孙女"),
+    "grandmother": ("grandmother", "grandma", "nana", "gran", "奶奶", "外婆", "姥姥"),
+    "grandfather": ("grandfather", "grandpa", "爷爷", "外公", "姥爷"),
+    "daughter-in-law": ("daughter-in-law", "儿媳", "儿媳妇"),
+    "son-in-law": ("son-in-law", "女婿"),
+    "neighbour": ("neighbour", "neighbor", "邻居"),
 }
+# The same relation said another way in a key's owner_relation (fiancée, flatmate, 女儿).
+for _said, _same in {"fiancée": "fiance", "fiancee": "fiance", "fiancé": "fiance",
+                     "flatmate": "roommate", "housemate": "roommate", "neighbor": "neighbour",
+                     "女儿": "daughter", "儿子": "son", "妻子": "wife", "丈夫": "husband",
+                     "母亲": "mother", "父亲": "father", "孙子": "grandson", "女朋友": "girlfriend",
+                     "狗": "pet", "猫": "pet", "dog": "pet", "cat": "pet", "pet dog": "pet",
+                     "pet cat": "pet", "family dog": "pet"}.items():
+    RELATIONS[_said] = RELATIONS[_same]
 # Words of a kind of person that are the same relation (老公 and 丈夫): a key "丈夫：王磊" is
 # recalled by has_relation 老公.
-_SAME_RELATION = [set(words) - {"partner", "kids", "user"} for words in RELATIONS.values()]
+_SAME_RELATION = [set(words) - {"partner", "kids", "user", "grandchild"}
+                  for words in RELATIONS.values()]
 _NEGATION = re.compile(r"不|没|戒|别|\b(?:not|no|never|don't|doesn't|dont|doesnt|quit|stopped|"
                        r"hates?|dislikes?|avoids?)\b|n't", re.IGNORECASE)
 LABELS = ("correct", "wrong_person", "garbage", "false", "stale")
