@@ -184,6 +184,16 @@ def test_a_pastime_taken_up_is_liked(text, value):
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("my daughter's allergic tae peanuts", ("daughter", "allergic_to", "peanuts", False)),
+    ("i cannae eat gluten", ("user", "dietary_restriction", "gluten", False)),
+    ("been goin tae the gym wi my pal every tuesday noo", ("user", "likes", "gym", False)),
+])
+def test_scots_and_dropped_g_spellings_are_read_as_english(text, fact):
+    assert fact in readings(text)
+    assert not {f for f in readings(text) if f[2] in {"tae", "wi", "goin", "noo"}}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
     ("started running again, 3 times a week", ("user", "likes", "running", False)),
     ("we started bouldering together at a gym near work", ("user", "likes", "bouldering", False)),
     ("I've started guitar lessons on Saturdays", ("user", "likes", "guitar", False)),

@@ -17,7 +17,15 @@ CHAT_WORDS = {
     "fave": "favourite", "favorite": "favourite", "atm": "at the moment", "gf": "girlfriend",
     "bf": "boyfriend", "hubby": "husband", "bday": "birthday", "w/": "with", "wanna":
     "want to", "gonna": "going to", "prolly": "probably", "ppl": "people", "pls": "please",
-    "plz": "please", "vegitarian": "vegetarian", "vegeterian": "vegetarian"}
+    "plz": "please", "vegitarian": "vegetarian", "vegeterian": "vegetarian",
+    # a dropped g ("goin", "nothin") and Scots spellings ("allergic tae penicillin", "he's
+    # goin wi his pals", "whit dae ye think", "she cannae stand it", "telt them")
+    "goin": "going", "doin": "doing", "gettin": "getting", "comin": "coming", "sayin":
+    "saying", "runnin": "running", "nothin": "nothing", "somethin": "something", "tae": "to",
+    "intae": "into", "wi": "with", "dae": "do", "whit": "what", "noo": "now", "aboot": "about",
+    "oot": "out", "doon": "down", "hame": "home", "gie": "give", "telt": "told", "cannae":
+    "can't", "didnae": "didn't", "dinnae": "don't", "disnae": "doesn't", "isnae": "isn't",
+    "wasnae": "wasn't", "wouldnae": "wouldn't", "couldnae": "couldn't"}
 _CHAT_WORD = re.compile(r"(?<![\w'.&/-])(?:" + "|".join(
     re.escape(w) for w in sorted(CHAT_WORDS, key=len, reverse=True)) + r")(?![\w'.&-])", IC)
 
