@@ -183,6 +183,20 @@ def test_a_pastime_taken_up_is_liked(text, value):
     assert ("user", "likes", value, False) in readings(text)
 
 
+@pytest.mark.parametrize("text", [
+    "sql question. i have a table of invoices and i need the running total per client",
+    "pandas q: i have a dataframe of readings, want the weekly mean",
+    "excel formula. i have a column of dates and need the weekday",
+])
+def test_a_technical_task_is_no_fact_of_the_users_life(text):
+    assert not {f for f in readings(text) if f[0] == "user"}
+
+
+def test_a_technical_task_still_says_what_the_rules_read():
+    assert ("user", "works_at", "Deloitte", False) in readings(
+        "python question. i work at Deloitte and need to parse a log file")
+
+
 @pytest.mark.parametrize(("text", "fact"), [
     ("my daughter's allergic tae peanuts", ("daughter", "allergic_to", "peanuts", False)),
     ("i cannae eat gluten", ("user", "dietary_restriction", "gluten", False)),

@@ -136,7 +136,7 @@ class RuleExtractor:
             if handed_over(text, said):
                 continue  # 帮我翻译一下这段 Take one tablet…: someone else's words
             sentence, hedged, covered = self._sentence(said, observed_at, ctx, out)
-            if (self.generic and not is_chinese(sentence)
+            if (self.generic and not is_chinese(sentence) and not _TECH_TASK.match(text)
                     and sum(b - a for a, b in covered) < len(sentence)):
                 (now_deferred if deferred is None else deferred).append(_Deferred(
                     sentence, observed_at, speaker or USER, ctx.she_or_he("she"),
@@ -312,6 +312,19 @@ _NO_ELLIPSIS = re.compile(
     r"her|their|you|you're|they|they're|what|what's|how|how's|why|where|when|which|who|"
     r"can|could|would|should|is|are|do|does|will|please|thanks|thank|any|some|every|each|"
     r"if|[A-Z][a-z]+'s)\b", re.IGNORECASE)
+
+
+# A message that opens by naming a technical task ("sql question for work.", "pandas q.",
+# "python: i have a csv of…", "excel formula.", "regex for uk postcodes?"): what it goes on
+# to say is the task's data ("i have a df of transactions"), not the user's life — the
+# generic reader reads none of it (the rules still do).
+_TECH_TASK = re.compile(
+    r"^\W*(?:(?:ok|okay|so|hi|hey|quick|another|random|also|new)\W+)*(?:sql|postgres|mysql|"
+    r"python|pandas|numpy|excel|google\s+sheets|sheets|spreadsheet|vba|regex|dax|power\s*bi|"
+    r"javascript|js|typescript|java|kotlin|swift|c#|c\+\+|bash|shell|css|html|react|git|docker|"
+    r"playwright|selenium|pytest|jest|r|matlab|latex|kubernetes|k8s|aws|terraform|"
+    r"github\s+actions|yaml|json|api)\b[\w\s/+#-]{0,25}?(?:question|q|help|query|problem|"
+    r"issue|bug|thing|pls|please|formula|script|code)?\s*[:.?!\-–—]", re.IGNORECASE)
 
 
 def _may_read(item: _Deferred) -> bool:
