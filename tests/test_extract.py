@@ -560,6 +560,30 @@ def test_a_job_taken_is_what_it_is_as(text, facts):
     assert facts <= conversation(text)
 
 
+@pytest.mark.parametrize(("text", "fact"), [
+    ("I retired at the end of last year after 31 years teaching Year 3 at a primary school",
+     ("user", "works_as", "Year 3 teacher (retired)", False)),
+    ("i retired last month after 30 years as a postman", ("user", "works_as", "postman (retired)",
+                                                          False)),
+    ("retired from the railways in 2021 after 38 yrs as a signalling engineer",
+     ("user", "works_as", "signalling engineer (retired)", False)),
+    ("My husband Gary retired from the post office 2 years ago", ("husband", "works_as", "retired",
+                                                                 False)),
+    ("now that we're both retired we want a smaller place", ("user", "works_as", "retired", False)),
+    ("my son's been 3 yrs as an electrician out there", ("son", "works_as", "electrician", False)),
+])
+def test_a_working_life_and_its_end_are_read(text, fact):
+    assert fact in conversation(text)
+
+
+@pytest.mark.parametrize("text", ["His name is Curtis, retired Air Force, now teaches history",
+                                  "i'm retiring next year after 40 years as a welder",
+                                  "when i retire i want to travel"])
+def test_retiring_later_or_someone_else_retired_is_not_the_users_retirement(text):
+    assert ("user", "works_as", "retired", False) not in conversation(text)
+    assert not {f for f in conversation(text) if f[1] == "works_as" and "(retired)" in f[2]}
+
+
 def test_a_fact_said_after_a_long_story_is_found():
     story = ("So today was one of those days: the train was 40 minutes late, I spilled "
              "coffee all over my notes, my phone died in the middle of a call with the "

@@ -87,6 +87,22 @@ _JOB_AS = re.compile(rf"\b(?:got|landed|accepted|started|took|found|offered\s+\w
                      rf"\s+(?:new\s+|full[\s-]time\s+|part[\s-]time\s+)?(?:job|position|role|post)"
                      rf"\s+(?:(?:at|with)\s+(?P<at>[^,;]+?)\s+)?as\s+(?:an?\s+)?(?P<job>{_JOB})"
                      rf"(?:\s+(?:at|with)\s+(?P<then>[^,;]+))?", IC)
+# A working life said with its length: "after 30 years as a postman", "31 years as a nurse at
+# St Vincent's" — the job, whatever the clause says became of it (retired: see _RETIRED).
+_YEARS_AS = re.compile(rf"\b(?:\d+|[a-z]+(?:-[a-z]+)?)\s+(?:years?|yrs?)\s+as\s+(?:an?\s+)?({_JOB})"
+                       rf"(?:\s+(?:at|for|with)\s+({ORG}))?", IC)
+# The speaker's (or the clause's subject's) working life is over: "I retired at the end of
+# last year", "he's retired now" — not "retiring next year", not "a retired nurse" (said of
+# the job itself).
+_RETIRED = re.compile(rf"(?:^\s*|\b(?:i|we|he|she|they|'ve|have|has|'s|is|just|finally|"
+                      rf"officially|already|now)\s+)retired\b(?!\s+{_JOB})", IC)
+# Retired, said of the part's subject with no job named: "i'm retired now", "we're both
+# retired", "Gary retired from the post office 2 years ago" — what they do now.
+_RETIRED_NOW = re.compile(r"^\s*(?:'m|am|'re|are|'s|is|'ve|have|has)?\s*(?:been\s+)?"
+                          r"(?:both\s+|now\s+|finally\s+|officially\s+|just\s+|already\s+|"
+                          r"fully\s+)*retired(?=\s*$|[\s,.;!)]+(?:$|from|in|at|on|last|this|"
+                          r"after|early|now|since|about|a\s+few|two|three|\d|and|but|so|lol))",
+                          IC)  # (not "Curtis, retired Air Force": said of whom he was)
 _LEFT_JOB = re.compile(r"\b(?:left|leaving|quit|quitting|leave|gave\s+(?:my\s+)?notice\s+at|"
                        r"handed\s+in\s+(?:my\s+)?notice\s+at)\s+", IC)
 
@@ -189,7 +205,10 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                      rf"remotely|there|now|currently|still)\s+)*(?:at|for))\s+({ORG})"
                      rf"(?:\s+(?i:as\s+(?:an?\s+)?)(?i:({_JOB})))?", t):
         at, job = m.group(1), m.group(2)
-    elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|kindergarten|"
+    elif m := _YEARS_AS.search(t):  # "i retired last month after 30 years as a postman"
+        job, at = m.group(1), m.group(2)
+    elif m := search(r"\bteach(?:es|ing)?\s+(\d+(?:st|nd|rd|th)\s+grade|(?i:year|grade)\s+\d+|"
+                     r"kindergarten|"
                      r"(?:high|middle|elementary|primary)\s+school|(?!my\b|me\b|them\b|"
                      r"kids\b|people\b|how\b|you\b|your\b|our\b|his\b|their\b|the\b|a\b|"
                      r"an\b|others\b|about\b|class\b|classes\b|lessons?\b|things\b|stuff\b|"
@@ -226,8 +245,12 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         at = at if at and is_proper(at) else None
     if job and (retired := match(r"(?i:retired)\s+", job)):
         job = f"{job[retired.end():]} (retired)"  # "a retired firefighter", as 退休 is read
+    if job and _RETIRED.search(t) and not job.endswith("(retired)"):
+        job, at = f"{job} (retired)", None  # "I retired … after 31 years teaching Year 3"
     if job and re.match(r"(?i:former|ex-|ex\s|previous|old)\b", job):
         job = None  # "my ex-boss", "a former nurse": not what they do now
+    if job is None and not negated and _RETIRED_NOW.match(t):
+        job = "retired"  # (a later job change or this one: the newest is what they do)
     if job and not re.match(r"(?i:student)\b", job):
         found.say(part, "works_as", job.strip(), negated, 0.8, "job")
     if at and (called := search(rf"^\s*(?i:called|named)\s+({ORG_NAME})", t[t.find(at) +
