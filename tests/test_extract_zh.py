@@ -219,7 +219,12 @@ def test_a_place_is_known_by_its_shape():
      {("user", "works_at", "纺织厂", False)}),
     (["我儿子在广州一家做游戏的公司当程序员"], {("儿子", "works_as", "程序员", False)},
      {("儿子", "works_at", "公司", False)}),
-    (["医生给开了个降压药 我退休三年了"], set(), {("user", "works_as", "降压药（已退休）", False)}),
+    (["医生给开了个降压药 我退休三年了"], {("user", "works_as", "退休", False)},
+     {("user", "works_as", "降压药（已退休）", False)}),
+    (["我爸退休好几年了 天天钓鱼"], {("爸爸", "works_as", "退休", False)}, set()),
+    (["等我退休了就去云南住"], set(), {("user", "works_as", "退休", False)}),
+    (["我在纺织厂干了三十年挡车工 退休五年了"], {("user", "works_as", "挡车工（已退休）", False)},
+     {("user", "works_as", "退休", False)}),
     # dates only when said, of the event they are said with, and not as a maybe
     (["单身派对可能9月底搞"], set(), {("派对", "date", "2025-09-30", False)}),
     (["暑假想带娃去青岛 7月9号到13号 老王说项目上请不了假"], set(),

@@ -129,6 +129,10 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             work := _job(m.group(2))) and (m.group(1) != "开" or search(_VEHICLE, work)):
         # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休 (开了个缬沙坦: a prescription)
         job = ("开" if m.group(1) == "开" else "") + work + "（已退休）"
+    if job is None and not negated and search(_RETIRED_NOW, t) and not search(
+            r"快|要|明年|下个?月|等|准备|打算|想|如果|退休前|退休之前", t) and not search(
+            _WORKING_LIFE, ctx.message):
+        job = "退休"  # 我退休四年了, 老李早就退休了: what they do now (no job said)
     if job:
         found.say(part, "works_as", job, negated, 0.8, "job")
     m = match(rf"^(?:现在|目前|如今)?(?:已经)?在({_WORD}{{2,8}}?)(?:了|呢|啦|啊)?$", t)
@@ -162,6 +166,12 @@ _DRIVER = {"长途": "长途货车", "大货": "货车", "大货车": "货车",
 _RETIRED = (rf"(?:退休前|退休之前)?(?:在{_WORD}{{2,10}}?)?(干|开|做|当)了?"
             rf"(?:一辈子|大半辈子|几十年|[一二三四五六七八九十两几\d]+十?多?年)?"
             rf"((?![一二三四五六七八九十两几半多])[\u4e00-\u9fff]{{2,4}}?)(?:的|了|$)")
+_RETIRED_NOW = (r"^(?:我|俺|阮)?(?:已经|早就|早|刚|都|也)?退休(?:了|"
+                r"[一二两三四五六七八九十几\d]+多?年了?|好几年了?|多年了?|在家)")
+# A message that tells the working life itself (在重型干了三十多年钳工, 教了32年语文, 退休前是会计)
+# gives the job, retired; 退休 alone would only say less of it.
+_WORKING_LIFE = (r"退休前|退休之前|(?:教|干|当|做|开)了(?:一辈子|大半辈子|几十年|"
+                 r"[一二两三四五六七八九十几\d]+)")
 _VEHICLE = r"车|船|机$|公交|出租|的士|地铁|货|滴滴"
 _HAS_RETIRED = (r"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年|"
                 r"退休[一二两三四五六七八九十几\d]+多?年")
