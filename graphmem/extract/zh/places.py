@@ -27,7 +27,7 @@ _NOT_ORIGIN_TEXT = """
 _NOT_ORIGIN = frozenset(_NOT_ORIGIN_TEXT.split())
 
 
-_MOVED = rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:了|$)"
+_MOVED = rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:去|来)?(?:了|$)"
 
 
 _SETTLED = (rf"在({_HAN}{{2,4}}?)(?:打拼|生活|定居)", r"base在([\u4e00-\u9fffA-Za-z]{2,8})")
@@ -46,7 +46,12 @@ _HOUSEHOLD = (rf"(?:^|我们|我|俺|咱们|咱|阮)(?<!老)家住(?:在)?({_HAN
               rf"(?=\d|这边|那边|附近|$|\s|，|,)",
               r"(?<![现正实存])在((?:(?!在)[\u4e00-\u9fff]){2,8}?)(?:那边|这边|附近)?(?:合租|租房)",
               rf"搬进(?:了)?({_HAN}{{2,6}}?)的?(?:新家|新房子?|安置房)",
-              rf"^({_HAN}{{2,6}}?)新家")
+              rf"^({_HAN}{{2,6}}?)新家",
+              # 我妈88了在乐山跟我大哥住, 她在綦江老家 (一个人住), 婆婆搬到北碚小叔子家去住了
+              r"(?<![现正实存])在((?:(?![在跟和同])[\u4e00-\u9fff]){2,6}?)(?:跟|和|同)"
+              r"[\u4e00-\u9fff]{1,8}?(?:一起|一块儿?)?住",
+              rf"^在({_HAN}{{2,4}}?)老家(?:$|\s|，|,)",
+              rf"搬(?:到|去)({_HAN}{{2,8}}?)家(?:去|里)?住")
 
 
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
@@ -59,7 +64,8 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     if (m := match(rf"^(?:现在|目前|如今|一直)?(?:就|也|还)?住(?:到了|在了|到|在)?"
                    rf"({_HAN}{{2,10}}?)(?:了|这边|那边|这儿|那儿|这块|附近|$)", t)) and (
-            part.subject_said or search(r"现在|目前|如今", t)) and (where := place(m.group(1))):
+            part.subject_said or search(r"现在|目前|如今", t)) and (where := place(m.group(1)) or (
+                _where_said(m.group(1)) if part.subject_said else "")):
         found.say(part, "lives_in", where, False, 0.85, "place")  # 现在住华阳了, 我住石景山古城这边
         return
     m = match(rf"^(?:现在的?|我的?)?新家(?:在|是)({_HAN}{{2,10}}?)(?:这边|那边|附近|$|的)", t)
@@ -81,8 +87,9 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         m = here
     if m is None and (moved := search(_MOVED, t)) and search(
             r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
-            r"准备|打算|计划|要搬|下个月|下周|明年|决定|想|会", t) and place(moved.group(1)):
-        m = moved  # (搬回老家了: no place said)
+            r"准备|打算|计划|要搬|下个月|下周|明年|明天|后天|月底|决定|想|会", t) and _where_said(
+                moved.group(1)):
+        m = moved  # (搬回老家了: no place said; 搬到温哥华去了: one jieba does not know)
     if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
             work.group(1) in PLACES_ZH):
         m = work
@@ -90,13 +97,15 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "lives_in", m.group(1), False, 0.85, "place")
 
 
-_NOT_WHERE = frozenset({"公司", "单位", "学校", "医院", "外面", "附近", "市区", "郊区"})
+_NOT_WHERE = frozenset({"公司", "单位", "学校", "医院", "外面", "附近", "市区", "郊区", "酒店",
+                        "宾馆", "民宿", "旅馆", "病房", "那边", "这边", "老家"})
 
 
 def _where_said(value: str) -> str:
     """A place a frame of home says is one (家住铁西, 在光谷合租): a known place, or a short
     noun jieba does not know for a place (蛇口, 铁西) — not a workplace (在公司附近合租)."""
     value = re.sub(r"(?:老房子|老楼|房子)?[一二两三四五六七八九十\d]+楼$", "", value)  # 家住六楼
+    value = re.sub(rf"(?:{REL_ZH}|小叔子|小姑子|大伯子)$", "", value)  # 北碚小叔子(家): 北碚
     if not value or search(r"^(?:现在|目前|如今|以前|之前|原来)", value):
         return ""
     if where := place(value):

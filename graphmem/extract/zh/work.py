@@ -214,6 +214,7 @@ def _org(value: str) -> str | None:
 
 def _job(value: str) -> str | None:
     """A job, its owner's words off (我们学校数学老师 → 数学老师), or None for a remnant."""
+    value = re.sub(r"^(?:还是|还|也|就)?干(?=[\u4e00-\u9fff]{2})", "", value.strip())  # 还是干会计
     value = re.sub(r"^(?:我们|咱们|我|他们|她们)?"
                    r"(?:学校|公司|单位|医院|科室|部门|厂里|店里|这边|那边)?"
                    r"的?", "", value.strip())
