@@ -208,6 +208,22 @@ def test_scots_and_dropped_g_spellings_are_read_as_english(text, fact):
 
 
 @pytest.mark.parametrize(("text", "fact"), [
+    ("me ma mary's in a home in derry now, shes diabetic", ("mum", "has_condition", "diabetes",
+                                                           False)),
+    ("aoife (other half) is a teacher", ("partner", "works_as", "teacher", False)),
+    ("ma wife's got bad arthritis", ("user", "has_relation", "wife", False)),
+    ("our mam's allergic to penicillin", ("mum", "allergic_to", "penicillin", False)),
+    ("on her own since da passed", ("user", "has_relation", "dad", True)),
+])
+def test_irish_scots_and_northern_family_words_are_the_family(text, fact):
+    assert fact in readings(text)
+
+
+def test_a_verb_after_a_relative_is_no_name():
+    assert not {f for f in readings("mam rang, shes got type 2 diabetes") if f[1] == "name"}
+
+
+@pytest.mark.parametrize(("text", "fact"), [
     ("started running again, 3 times a week", ("user", "likes", "running", False)),
     ("we started bouldering together at a gym near work", ("user", "likes", "bouldering", False)),
     ("I've started guitar lessons on Saturdays", ("user", "likes", "guitar", False)),

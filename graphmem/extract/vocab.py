@@ -35,7 +35,8 @@ REL_EN = alternation(
     "manager boss supervisor colleague coworker co-worker roommate flatmate housemate "
     "classmate teammate labmate son daughter kids children niece nephew best_friend friend "
     "bestie bff buddy "
-    "mother-in-law father-in-law sister-in-law brother-in-law in-laws grandson granddaughter "
+    "mother-in-law father-in-law sister-in-law brother-in-law daughter-in-law son-in-law in-laws "
+    "grandson granddaughter "
     "grandparents grandkids stepmom stepdad stepmother stepfather stepson stepdaughter "
     "stepsister stepbrother neighbor neighbour mentor godmother godfather ex ex-wife "
     "ex-husband ex-girlfriend ex-boyfriend")

@@ -48,6 +48,11 @@ def is_verb(lemma: str) -> bool:
         form in _tables()["verb"] for form in lemmas(low))
 
 
+def is_irregular_past(word: str) -> bool:
+    """Is ``word`` an irregular form of a verb ("rang", "went", "took")?"""
+    return word.lower() in _tables()["verb_forms"]
+
+
 def is_noun(word: str) -> bool:
     """Is ``word`` (or its singular) a noun a dictionary lists ("bowling", "aquafit" not)?
     A word no dictionary lists may still be one: names of sports and games are coined."""

@@ -56,6 +56,26 @@ _IN_LAW = re.compile(r"\b(?:mother|father|sister|brother|son|daughter)s?\s+in\s+
                      r"|(?:(?<=\bmy\s)|(?<=\bour\s))in\s+laws\b", IC)
 
 
+# "me" and "ma" for "my" before the people of one's life (Irish, Scots, northern English: "me
+# ma bernie", "me mate paddy", "ma boy callum", "ma wife"), "ma" for mum after a possessive
+# ("my ma", "our ma"), and "other half" for the partner ("shauna (other half)").
+_FAMILY_AFTER = (r"(?:ma|da|mam|mum|dad|mammy|daddy|wife|missus|husband|fella|mate|pal|son|"
+                 r"daughter|boy|lassie|girl|wean|weans|brother|sister|nan|nanna|granny|gran|"
+                 r"family|kids|other\s+half|auld|oul)")
+_FAMILY = re.compile(
+    rf"(?P<my>(?<![\w'-])(?:me|ma)(?=\s+{_FAMILY_AFTER}\b))"
+    r"|(?P<ma>(?:(?<=\bmy\s)|(?<=\bour\s)|(?<=\bme\s))ma\b(?!-))"
+    r"|(?P<half>(?:(?<=\bmy\s)|(?<=\bme\s)|(?<=\bour\s)|(?<=\())other\s+half\b)"
+    r"|(?P<kin>(?<![\w'-])(?:mam|mammy|da)\b(?!-))", IC)
+_FAMILY_WORD = {"my": "my", "ma": "mum", "half": "partner"}
+
+
+def _family_word(m: re.Match[str]) -> str:
+    """What a family word of ``_FAMILY`` says in standard English (mam → mum, da → dad)."""
+    said = m.lastgroup or ""
+    return _FAMILY_WORD.get(said) or ("dad" if m.group(0).lower() == "da" else "mum")
+
+
 def _hyphened(said: str) -> str:
     return re.sub(r"\s+", "-", said)
 
@@ -74,6 +94,7 @@ def normalize(clause: str) -> str:
     text = _CHAT_WORD.sub(chat_word, text)
     text = _BARE_CONTRACTION.sub(_contraction, text)
     text = _IN_LAW.sub(lambda m: _hyphened(m.group(0)), text)
+    text = _FAMILY.sub(_family_word, text)
     return re.sub(r"\bi'(m|ve|ll|d)\b", r"I'\1", text)
 
 
@@ -85,11 +106,13 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     where: list[int] = []
     last = 0
-    for m in re.finditer(rf"(?P<in_law>{_IN_LAW.pattern})|{_CHAT_WORD.pattern}|"
+    for m in re.finditer(rf"(?P<in_law>{_IN_LAW.pattern})|(?P<family>{_FAMILY.pattern})|"
+                         rf"{_CHAT_WORD.pattern}|"
                          rf"{_BARE_CONTRACTION.pattern}|"
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
         word = ("I" if said.lower() == "i" else _hyphened(said) if m.group("in_law")
+                else _family_word(_FAMILY.match(text, m.start()) or m) if m.group("family")
                 else chat_word(m) if said.lower() in CHAT_WORDS else _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))

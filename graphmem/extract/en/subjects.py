@@ -48,7 +48,7 @@ NOT_PETS = ("painting|paintings|photo|photos|picture|pictures|food|toy|toys|park
              "bed|hair|treats?|show|video|drawing|sculpture|costume|mug|shirt|sweater|"
              "figurine|allergy|allergies|print|poster|tattoo|book|movie")
 _ANCHOR = re.compile(
-    rf"(?P<rel>\b(?i:(?:my|our)\s+{KIN_MOD})(?P<relw>(?i:{REL_EN}))\b)"
+    rf"(?P<rel>\b(?i:(?:my|our)\s+{KIN_MOD})(?P<relw>(?i:{REL_EN}))\b(?!-))"
     rf"|(?P<pet>\b(?i:(?:my|our)\s+(?:(?:little|new|old|sweet)\s+)?)(?P<petw>(?i:{PET_EN}))"
     rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b))"
     rf"|(?P<bare>(?<![\w'])(?i:{REL_AS_NAME_EN})\b(?!'s))"
@@ -148,11 +148,12 @@ def _lower_name_after(text: str, sentence: str, kin: bool = False) -> tuple[str,
     rest = text[m.end():]
     if word in NOT_NAMES or word in NOT_NAME_WORDS or not _NAME_FOLLOWS.match(rest):
         return None
-    from graphmem.extract.en.lexicon import is_word
+    from graphmem.extract.en.lexicon import is_irregular_past, is_word
 
     if is_word(word):
-        if word.endswith(("ing", "ed")) or (word.endswith("ly") and len(word) > 5):
-            return None  # "my mom literally", "my dad passed"
+        if word.endswith(("ing", "ed")) or (word.endswith("ly") and len(word) > 5) or (
+                is_irregular_past(word) and not match(r"\s+(?:is|was|has|had)\b", rest)):
+            return None  # "my mom literally", "my dad passed", "my mum rang" ("my aunt rose is")
         if match(r"\s*$", rest) and not search(rf"\b{re.escape(word)}\s*[(,]", sentence):
             return None
         if not kin and match(r"\s+(?:is|was|has|had)\s+(?:a|an|the|so|too|very|really|not|"
