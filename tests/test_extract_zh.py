@@ -174,6 +174,12 @@ def test_a_place_is_known_by_its_shape():
     (["给她报了个中国舞"], set(), {("user", "studies", "中国舞", False)}),
     (["写周报要用"], set(), {("user", "studies", "要用", False)}),
     (["尤克里里我不学了"], {("user", "studies", "尤克里里", True)}, set()),
+    # entered, not studied: a race, the kind of school, a tax; a class's time is not its name
+    (["报了杭州的半马 11月跑"], set(), {("user", "studies", "杭州半马", False)}),
+    (["幼儿园那我就先报公办"], set(), {("user", "studies", "公办", False)}),
+    (["五月报个税的时候再说"], set(), {("user", "studies", "个税时候", False)}),
+    (["最近报了个CFA的网课"], {("user", "studies", "CFA", False)}, set()),
+    (["想存点钱报CFA的网课"], set(), {("user", "studies", "CFA", False)}),
     # a pastime begun, done regularly, given up (vocab.ACTIVITIES_ZH)
     (["最近开始练瑜伽了 感觉腰好多了"], {("user", "likes", "瑜伽", False)}, set()),
     (["上个月入坑飞盘了 认识了好多人"], {("user", "likes", "飞盘", False)}, set()),

@@ -103,7 +103,9 @@ def _class_name(c: str) -> str:
     """成人游泳 (班) → 成人游泳; a language class is the language (法语联盟的A1 → 法语)."""
     if language := _LANGUAGE.search(c):
         return language.group(0)
-    return name_of_thing(re.sub(r"的", "", c))
+    c = re.sub(r"^(?:周末|每周[一二三四五六日天]{0,3}|周[一二三四五六日天]{1,3})在?", "",
+               c.replace("的", ""))  # 周末的钢琴(课): 钢琴
+    return name_of_thing(re.sub(r"(?<=[A-Za-z])网$", "", c))  # CPA的网(课): CPA
 
 
 # A pastime begun or given up, by an activity word (vocab.ACTIVITIES_ZH). Begun: 最近开始打
@@ -174,6 +176,8 @@ def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:
     if (m := topic or search(_CLASS, t)) and any(
             "报" in w and w not in _NOT_ENROL for w, _ in _tags(t)):  # (周报, 报告: no class)
         name = _class_name(m.group("c"))
+        if m.group("k") and search(r"想|打算|准备|考虑|要不要", t[:m.start()]):
+            return  # 想存点钱报CPA的网课: no class taken yet (他想报兰州理工的机械: the choice)
         if name and not search(_NOT_CLASS, name) and name not in _NOT_ACTIVITY and (
                 topic or _enrols(t, m.start())) and study_value(name):
             whom = search(r"给(?P<w>她|他|[\u4e00-\u9fff]{2})(?:再|又|也|还|改)?报", t)

@@ -109,11 +109,18 @@ def study_value(value: str) -> bool:
     """Can ``value`` be what someone learns or enrols in (书法, 尤克里里, 法语A1, 游泳)? No
     amount (报13000), question word (报多少合适) or pronoun in it, no verb at its end (报名费白
     交了) — jieba's tags of a loan word are guesses, so its letters are not asked further."""
+    if _NOT_STUDIED.search(value) or value in _KIND_OF_SCHOOL:
+        return False  # 报了绍兴的半马 (a race), 报公办 (which school), 报税的时候, 报名费
     tags = _tags(value)
     if any(w in _NEVER_WORDS or f.startswith("r") or (f == "m" and w.isdigit()) for w, f in tags):
         return False
     return len(value) < 3 or len(tags) < 2 or not tags[-1][1].startswith("v") or (
         tags[-1][0] in _ACTIVITY_ENDS)
+
+
+# Entered but not studied: a race, a tax, a fee, a time; the kind of school or class chosen.
+_NOT_STUDIED = re.compile(r"(?:半马|全马|马拉松|越野跑|比赛|大赛)$|税|费|价|钱|时候")
+_KIND_OF_SCHOOL = frozenset({"正式", "公办", "民办", "私立", "公立", "全日制", "试听"})
 
 
 def tidy(value: str) -> str:
