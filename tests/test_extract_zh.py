@@ -174,6 +174,11 @@ def test_a_place_is_known_by_its_shape():
     (["给她报了个中国舞"], set(), {("user", "studies", "中国舞", False)}),
     (["写周报要用"], set(), {("user", "studies", "要用", False)}),
     (["尤克里里我不学了"], {("user", "studies", "尤克里里", True)}, set()),
+    # a plan said done or failed, or cut from its clause, is no plan
+    (["上个月去深圳待了6天"], set(), {("user", "plans_to", "去深圳待了6天", False)}),
+    (["6月23号去报的到"], set(), {("user", "plans_to", "去报的到", False)}),
+    (["科目二考了两次都挂"], set(), {("user", "plans_to", "考科目二挂", False)}),
+    (["打算下个月去青岛"], {("user", "plans_to", "去青岛", False)}, set()),
     # entered, not studied: a race, the kind of school, a tax; a class's time is not its name
     (["报了杭州的半马 11月跑"], set(), {("user", "studies", "杭州半马", False)}),
     (["幼儿园那我就先报公办"], set(), {("user", "studies", "公办", False)}),

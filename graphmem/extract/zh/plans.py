@@ -34,6 +34,9 @@ _WHEN_WORD = (r"(?:现在|今天|那天|这天|当天|目前|如今|这次|那�
               r"其实|本来|已经)")
 # 去泰国玩一周大概要准备多少钱啊: a question
 _ASKS = re.compile(r"多少|什么|哪|怎么|几个|吗|啥|咋|为啥")
+# A plan's words that say it is done or failed (了, 去的 / 报的到: 是…的, 考…挂, 去不成), or
+# that it is a piece of a clause (opens on 的, ends on 要, 去 and one more character).
+_DONE_OR_CUT = re.compile(r"了|[去来回]的|的到|挂$|不成|^的|要$|^去[\u4e00-\u9fff]$")
 # A date said before a plan: 8月份, 10月17号18号, 9月底.
 _DATE = r"(?:\d{1,2}月(?:份|底|初|中旬|下旬)?(?:\d{1,2}[号日])*|\d{1,2}[号日])"
 
@@ -48,6 +51,8 @@ def _plan_value(value: str) -> str:
     value = re.sub(rf"^({_HAN})(?:个|一个|一下)", r"\1", value)  # 跑个半马 → 跑半马
     if len(value) < 2 or (re.fullmatch(r"[去走来搬回买学考做]", value[:1]) and len(value) < 2):
         return ""
+    if _DONE_OR_CUT.search(value):
+        return ""  # 6月23号去报的到, 去深圳待了6天: done, no plan; 车间要, 的东西列个清单: a cut
     return value if not is_hedged(value) else ""
 
 
