@@ -132,11 +132,12 @@ class RuleExtractor:
         ctx.event = ctx.event or event_in(text)
         out: list[Candidate] = []
         now_deferred: list[_Deferred] = []
+        generic = self.generic and not _TECH_TASK.match(text)  # (the task's data is no life)
         for said in sentences(text):
             if handed_over(text, said):
                 continue  # 帮我翻译一下这段 Take one tablet…: someone else's words
             sentence, hedged, covered = self._sentence(said, observed_at, ctx, out)
-            if (self.generic and not is_chinese(sentence) and not _TECH_TASK.match(text)
+            if (generic and not is_chinese(sentence)
                     and sum(b - a for a, b in covered) < len(sentence)):
                 (now_deferred if deferred is None else deferred).append(_Deferred(
                     sentence, observed_at, speaker or USER, ctx.she_or_he("she"),

@@ -51,6 +51,10 @@ _DOING_LOVE = re.compile(rf"\b(?:been\s+)?doing\s+([a-z][\w-]+(?:\s+[a-z][\w-]+)
 _WENT_FUN = re.compile(r"\b(?:went\s+to|tried|did)\s+(?:a|an|the|my\s+first)\s+([a-z][\w-]+)\s+"
                        r"(?:drop-in|class|session|lesson|practice|game|meetup)\b[^.!?]*?\b(?:was\s+"
                        r"(?:so\s+|really\s+|super\s+)?(?:fun|great|amazing)|loved\s+it)\b", IC)
+# What a pastime is taken as: "pottery wheel classes", "the rowing club", "a running group".
+_CLASS_WORDS = ("class", "classes", "course", "lessons", "club", "league", "team", "group",
+                "sessions")
+_CLASS_WORD = "|".join(_CLASS_WORDS)
 # A pastime begun, said in the past (it is theirs now until a message ends it): "started
 # running again", "we started bouldering together at a gym on Belmont", "i started swimming
 # at the southdale ymca", "started pottery wheel classes at clay corner", "got really into
@@ -62,7 +66,7 @@ _TAKE_UP = (r"(?:started|began|begun|got\s+(?:really\s+|properly\s+|totally\s+|w
 _BEGUN = re.compile(
     rf"\b{_TAKE_UP}\s+(?:doing\s+|going\s+to\s+|playing\s+|some\s+|a\s+bit\s+of\s+|"
     rf"(?:a|an|the|my)\s+)*((?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*)"
-    rf"(?=\s+(?:class|classes|course|lessons|sessions|club|league|team|group)\b|\s*$|"
+    rf"(?=\s+(?:{_CLASS_WORD})\b|\s*$|"
     rf"\s*[,.;!?)]|\s+(?:again|together|at|in|on|near|with|w|every|twice|once|\d+x|last|this|"
     rf"since|recently|lately|now|instead|and|but|lol|haha|tbh|ngl|(?:mon|tues|wed|wednes|"
     rf"thurs|fri|satur|sun)(?:day)?s?)\b)", IC)
@@ -76,8 +80,7 @@ _NOT_YET = (r"\b(?:want|wanna|wants|going\s+to|gonna|plan|planning|plans|thinkin
             r"if|whether|how|before|never|haven't|havent|didn't|didnt)\b")
 
 
-_CLASS_NEXT = re.compile(r"\s+(?:class|classes|course|lessons|sessions|club|league|team|group)\b",
-                         IC)
+_CLASS_NEXT = re.compile(rf"\s+(?:{_CLASS_WORD})\b", IC)
 
 
 def _activity_of(words: str, of_class: bool = False) -> str:
@@ -134,9 +137,7 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
     value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
         (m.group(1) or m.group(2)).lower())  # "playing acoustic guitar about five years"
     if m is not None and m.re is _TOOK_UP:  # "golf last year", "a weekend yoga class": the
-        words = value.split()  # activity's own words
-        kept = [i for i, w in enumerate(words) if w in ACTIVITIES_EN]
-        value = " ".join(words[kept[0]:kept[-1] + 1]) if kept else ""
+        value = _activity_of(value, of_class=True)  # activity's own words
     if m is not None and m.re in (_HABIT, _TOOK_UP) and not set(value.split()) & ACTIVITIES_EN:
         return  # "doing my taxes every evening": a chore, not a pastime
     if value and value.split()[0] not in _NOT_HOBBY and is_noun(value.split()[-1]):
@@ -148,9 +149,7 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
 # "finally packed in the pottery class", "stopped going to spin class", "dropped out of the
 # choir", "i don't do crossfit anymore", "not playing tennis any more", "no more piano
 # lessons for me", "im done with bouldering". It ends the like the pastime was stored as.
-_CLASS_WORDS = ("class", "classes", "course", "lessons", "club", "league", "team", "group",
-                "sessions")
-_CLASS = rf"(?:\s+(?:{'|'.join(_CLASS_WORDS)}))?"
+_CLASS = rf"(?:\s+(?:{_CLASS_WORD}))?"
 _QUIT_OBJECT = (r"(?:(?:going|goin)\s+to\s+|doing\s+|playing\s+|with\s+)?(?:the\s+|my\s+|a\s+|"
                 r"our\s+|that\s+)?([a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)" + _CLASS)
 _AFTER = r"(?=\s*$|\s*[,.;!?]|\s+(?:after|because|bc|cos|cause|since|in|last|this|for|when|too|"  \

@@ -71,8 +71,9 @@ _FAMILY_WORD = {"my": "my", "ma": "mum", "half": "partner"}
 
 
 def _family_word(m: re.Match[str]) -> str:
-    """What a family word of ``_FAMILY`` says in standard English (mam → mum, da → dad)."""
-    said = m.lastgroup or ""
+    """What a family word of ``_FAMILY`` says in standard English (mam → mum, da → dad) —
+    ``m`` of ``_FAMILY`` or of a pattern that holds it (its groups keep their names)."""
+    said = next((g for g in _FAMILY_WORD if m.group(g)), "")
     return _FAMILY_WORD.get(said) or ("dad" if m.group(0).lower() == "da" else "mum")
 
 
@@ -112,7 +113,7 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
         word = ("I" if said.lower() == "i" else _hyphened(said) if m.group("in_law")
-                else _family_word(_FAMILY.match(text, m.start()) or m) if m.group("family")
+                else _family_word(m) if m.group("family")
                 else chat_word(m) if said.lower() in CHAT_WORDS else _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))

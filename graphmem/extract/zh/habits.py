@@ -134,6 +134,13 @@ _GIVEN_UP = (rf"(?P<a>{_ACT})[我俺也就都已经决定彻底暂时先]{{0,6}}
 _JUST_THEN = r"今天|今晚|明天|这周|这次|那天|这回"
 
 
+def _activity_in(m: re.Match[str]) -> tuple[str, int]:
+    """The activity a pastime match names (its one group a / b / c that took part) and
+    where it stands."""
+    group = next(g for g in ("a", "b", "c") if g in m.re.groupindex and m.group(g))
+    return m.group(group), m.start(group)
+
+
 def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
     """A pastime of ``_ACT`` begun, done regularly or given up by the part's subjects:
     stored as a like (given up: no longer liked, and no longer studied when it is learnt);
@@ -141,7 +148,7 @@ def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
     if part.subjects is None or part.hedged:
         return False
     if (m := search(_GIVEN_UP, t)) and not search(_JUST_THEN, t):
-        activity = m.group("a") or m.group("b") or m.group("c")
+        activity, _ = _activity_in(m)
         # 古筝我决定放弃了: the speaker's own, whoever the clause before was about
         for subject in (USER,) if search(r"[我俺]", m.group(0)) else part.subjects:
             found.add(subject, "likes", activity, True, 0.8)
@@ -150,11 +157,11 @@ def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
         return True
     if not (m := search(_BEGIN, t) or search(_REGULARLY, t)) or search(_NOT_NOW, t[:m.start()]):
         return False
-    at = next(i for i in (m.start(g) for g in ("a", "b", "c") if g in m.re.groupindex) if i >= 0)
+    activity, at = _activity_in(m)
     if inside_word(t, at):
         return False  # 天天半夜跑酷: no 夜跑
     for subject in part.subjects:
-        found.add(subject, "likes", m.group("a") or m.group("b") or m.group("c"), False, 0.8)
+        found.add(subject, "likes", activity, False, 0.8)
     return True
 
 
