@@ -399,6 +399,22 @@ def test_a_question_names_the_predicates_it_asks_about(question, asked):
     ("where do I live now?", False),
     ("我之前好像跟你说过我爸退休前干啥的", False),  # the user told the assistant
     ("what did I tell you about my sister's wedding", False),
+    # "you" as chat spells it, what was made for the user, traditional characters
+    ("what was that stretch u showed me for my lower back", True),
+    ("how much flour did ye say for the scones", True),
+    ("the budget we worked out for the wedding, what was the total", True),
+    ("that pasta recipe for the kids, how long did it bake", True),
+    ("how do you say 'happy birthday' in Korean again", True),
+    ("上回你帮我算的装修预算 总共多少", True),
+    ("之前帮我写的那个请假条 开头怎么写的", True),
+    ("你之前話嗰間餐廳叫咩名", True),
+    ("那份健身计划里 周三练什么", True),
+    ("宫保鸡丁英文咋写来着", True),
+    # a request for something new asks for no past reply
+    ("can you suggest a quick lunch for tomorrow", False),
+    ("what would you recommend for a rainy afternoon", False),
+    ("你给推荐几本书", False),
+    ("你帮我排个周末的行程", False),
 ])
 def test_a_question_about_what_the_assistant_said_is_told_apart(query, asks):
     from graphmem.retrieve.question import asks_assistant

@@ -32,33 +32,72 @@ def about_time_only(query: str, time_window: TimeWindow | None) -> bool:
 
 
 # A question about what the assistant said, made or gave ("what was the restaurant you
-# suggested", "the script you wrote me", "did you say 3,800 per group", "your recipe",
-# "你之前推荐的那本书", "你给我列的清单") or about what a past conversation said ("our
-# previous conversation about…", "the shop we talked about", "我们上次聊的"): the answer
-# may be a line of a long reply.
+# suggested", "the script u wrote me", "that formula ye gave me", "did you say 3,800 per
+# group", "your recipe", "你之前推荐的那本书", "你给我列的清单", "上回你帮我翻的菜单", "之前帮我算的
+# 房贷") or about what a past conversation said or made ("our previous conversation about…",
+# "the shop we talked about", "the rate we came up with", "that stovies recipe", "那份复习计划里",
+# "我们上次聊的"): the answer may be a line of a long reply. "you" as chat spells it (u, ye,
+# ya); Chinese in simplified or traditional characters.
+_YOU = r"(?:you|u|ye|ya)"
+_LANGUAGES = (r"english|spanish|portuguese|french|german|italian|chinese|mandarin|cantonese|"
+              r"japanese|korean|arabic|hindi|tagalog|vietnamese|thai|russian|dutch|polish|"
+              r"welsh|irish|greek|turkish|swahili|maori|te reo")
+# what an assistant writes for someone, named after "that" ("that python script for my S-N
+# curve", "in they quiz questions") or 那份 / 那封 / 那篇 / 那首 / 那道题
+_MADE_EN = (r"recipes?|scripts?|formulas?|formulae|summary|summaries|drafts?|itinerary|"
+            r"itineraries|quiz(?:zes)?|quiz questions|poems?|translations?|templates?|"
+            r"convo|spreadsheet|workout plan|meal plan|study plan|cover letter")
+_MADE_ZH = (r"计划|計劃|菜单|菜單|食谱|食譜|邮件|郵件|脚本|腳本|清单|清單|攻略|行程|文案|方案|总结|"
+            r"總結|翻译|翻譯|公式|代码|代碼|表格|模板|诗|詩|信|稿|题|題|函数|函數|配方")
 _ASKS_ASSISTANT = re.compile(
-    r"\byou(?:'d|'ve)?\s+(?:\w+\s+){0,2}?(?:said|say|suggest(?:ed)?|recommend(?:ed)?|"
+    rf"\b{_YOU}(?:'d|'ve)?\s+(?:\w+\s+){{0,2}}?(?:said|say|suggest(?:ed)?|recommend(?:ed)?|"
     r"mention(?:ed)?|told|tell|gave|give|listed|list|wrote|write|came up|come up|provided|"
     r"proposed|planned|put together|drafted|made|calculated?|estimated?|computed?|quoted?|"
-    r"figured out|figure out|predicted|predict|reckoned|converted|convert|explained|explain|"
-    r"shared|pointed out|"
+    r"figured|figure|predicted|predict|reckoned|converted|convert|explained|explain|"
+    r"shared|pointed out|counted|count|translated|translate|"
     r"advised|picked|included|offered|sent|showed|named|called|taught|teach|worked out|"
     r"work out|drilled|had me|have me|walked me through|helped me|help me)\b"
+    rf"|\bdid\s+{_YOU}\s+get\b"
     r"|\b(?:our|the)\s+(?:previous|last|earlier|past|prior|other)\s+(?:conversation|chat|"
-    r"discussion|talk)s?\b|\bwe\s+(?:talked|discussed|chatted|spoke|went over)\b"
+    r"discussion|talk)s?\b|\bwe\s+(?:talked|discussed|chatted|spoke|went over|came up with|"
+    r"come up with|worked out|work out|figured out)\b"
     r"|\byour\s+(?:\w+\s+)?(?:suggestions?|recommendations?|list|plan|answer|advice|script|"
     r"code|summary|recipe|itinerary|draft|email|version|calculation|example|template|idea)s?\b"
+    rf"|\b(?:that|those|they)\s+(?:[\w'-]+\s+){{0,3}}?(?:{_MADE_EN})\b"
+    rf"|\bhow\s+(?:do|did|would|should)\s+(?:i|{_YOU}|we)\s+(?:say|write|put)\b.*\bin\s+"
+    rf"(?:{_LANGUAGES})\b|\bwhat\s+the\s+(?:{_LANGUAGES})\s+(?:was|is)\s+for\b"
     r"|我们(?:之前|上次|上回|那次|以前)?(?:聊|讨论|谈)(?:过|到|的)"
-    r"|(?<![跟和对给诉问向帮])你(?:之前|上次|上回|那次|刚才|当时|以前)?"
-    r"(?:(?:给|帮|跟|和|对|替)\S{0,4}?)?(?:是)?(?:怎么|咋)?"
-    r"(?:说|讲|提到|提过|推荐|建议|列|写|算|安排|提供|告诉|整理|发|教|排|叫|让|开|配|选|挑|"
-    r"出|做的|定的|给的|想的|起的)",
+    r"|(?<![跟和对给诉问向帮給對幫同])你(?:之前|上次|上回|那次|刚才|當時|当时|以前|之前有|有)?"
+    r"(?:(?:给|帮|跟|和|对|替|給|幫|對)\S{0,8}?)?(?:是)?(?:怎么|咋|點樣|点样)?"
+    r"(?:说|講|讲|話|话|提到|提过|提過|推荐|推薦|建议|建議|列|写|寫|算|估|设|設|翻|弄|扫盲|安排|"
+    r"提供|告诉|告訴|整理|发|發|教|排|叫|让|讓|开|開|配|选|選|挑|出|做的|定的|给的|給的|想的|起的)"
+    r"|你(?:之前|上次|上回|那次|以前)?(?:给|給)(?:我|俺|额|咱|我们)(?:的|那个|那個|那份|那张|那篇)"
+    r"|(?:之前|上次|上回|那次|那回|以前|当时|當時)(?:你)?(?:给|帮|幫|給|替)\S{0,6}?"
+    r"(?:算|写|寫|翻|列|做|排|整理|推荐|推薦|估|查)"
+    rf"|那(?:份|封|篇|首|道)\S{{0,12}}?(?:{_MADE_ZH})|那(?:个|個)\S{{0,10}}?(?:题|題)"
+    r"|(?:英文|英语|英語|日语|日語|韩语|韓語|法语|法語|德语|德語|西班牙语|葡萄牙语|粤语|粵語)"
+    r"(?:名)?(?:是)?(?:咋|怎么|怎麼|怎样|點)(?:个|個)?(?:写|寫|说|說|讲|講|翻)",
     re.IGNORECASE)
+# A request for something now ("can you suggest a dinner", "你给推荐推荐", "你帮我排个时间表")
+# asks for no past reply, unless it says one was given ("can you tell me again what you said")
+_REQUEST = re.compile(
+    rf"^\W*(?:(?:can|could|would|will)\s+{_YOU}\b|(?:please|pls|plz)\b)"
+    r"|你(?:给|帮|幫|給)?(?:我|额|俺|咱)?(?:推荐推荐|出出主意|出个|写个|排个|整理一下|列个|说说|看看|教我一下)"
+    r"|你(?:给|帮|幫|給)?(?:我|额|俺|咱)?(?:推荐|推薦|写|寫|列|排|出|整理|说|教)(?:个|個|几|幾|一下|点|點)"
+    rf"|\b(?:what|which)\b[^?]{{0,30}}?\b(?:do|would)\s+{_YOU}\s+(?:suggest|recommend)"
+    r"|你说我\S{0,6}?(?:好|呢)|你给出个|你帮\S{0,2}写个",
+    re.IGNORECASE)
+_SAID_BEFORE = re.compile(
+    r"\b(?:said|told|gave|suggested|recommended|wrote|again|earlier|before|last time)\b"
+    r"|之前|上次|上回|那次|以前|刚才|當時|当时|的那|过的|過的", re.IGNORECASE)
 
 
 def asks_assistant(query: str) -> bool:
-    """Whether the question asks about something the assistant said or made."""
-    return bool(_ASKS_ASSISTANT.search(query))
+    """Whether the question asks about something the assistant said or made (not a request
+    for something new)."""
+    if not _ASKS_ASSISTANT.search(query):
+        return False
+    return not _REQUEST.search(query) or bool(_SAID_BEFORE.search(query))
 
 
 # A question about how things stand now ("where do I work now", "do I still play tennis",
