@@ -284,10 +284,24 @@ def without_small_talk(text: str, query: str, names: set[str] = frozenset(),
     the answer at 128 and 512 tokens."""
     parts = sentences(text)
     wanted = content_words(query, names)
-    kept = [part for part in parts if not is_small_talk(part, wanted, names, asking)]
-    if not kept or len(kept) == len(parts):
+    keep = [not is_small_talk(part, wanted, names, asking) for part in parts]
+    if not any(keep) or all(keep):
         return text
-    return ("" if is_chinese(text) else " ").join(kept)
+    return _kept_as_written(text, parts, keep)
+
+
+def _kept_as_written(text: str, parts: Sequence[str], keep: Sequence[bool]) -> str:
+    """The kept sentences of ``text``, each after the space or line break that came before
+    it in ``text`` (a list's lines stay lines: ``trim`` cuts between them)."""
+    pieces: list[str] = []
+    end = 0
+    for part, kept in zip(parts, keep, strict=True):
+        start = text.find(part, end)
+        if kept:
+            gap = text[end:start] if pieces else ""
+            pieces.append(("\n" if "\n" in gap else gap[:1]) + part)
+        end = start + len(part)
+    return "".join(pieces)
 
 
 def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) -> str:
