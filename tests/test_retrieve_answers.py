@@ -4,6 +4,35 @@ apart) and the topic a question names by a general word ("sports", "忌口")."""
 
 from __future__ import annotations
 
+from graphmem.retrieve.passages import trim
+from graphmem.text.tokens import count_tokens
+
+RECIPE = ("Here is a brisket plan for Saturday.\n"
+          "1. Trim the brisket and season it the night before.\n"
+          "2. Light the smoker early and let it settle.\n"
+          "3. Keep the brisket at 250°F until the bark sets.\n"
+          "4. Wrap it and rest it before slicing.")
+
+
+def test_a_question_for_an_amount_keeps_the_sentence_that_holds_one():
+    """Two sentences share the question's one word ("brisket"); the one with the amount
+    answers "what temp"."""
+    for query in ("what temp did u say to keep the brisket at",
+                  "how hot did you say the brisket should be"):
+        shown = trim(RECIPE, query, 16)
+        assert "250°F" in shown and count_tokens(shown) <= 16
+    # asked for neither an amount nor a name: the amount has no claim
+    assert "250°F" not in trim(RECIPE, "who trims the brisket", 16)
+
+
+def test_a_question_for_a_name_keeps_the_sentence_that_sets_one_apart():
+    reply = ("周末带娃去青岛可以这样安排。\n"
+             "第一天去海边走走，晚上吃海鲜。\n"
+             "第二天去**极地海洋公园**，有白鲸表演，娃肯定喜欢。\n"
+             "第三天去八大关骑车，白天人少。")
+    shown = trim(reply, "你给排的行程里 第二天那个地方叫啥", 24)
+    assert "极地海洋公园" in shown
+
 
 def test_small_talk_left_out_keeps_the_lines_of_a_list():
     """A reply's pleasantry left out, its list stays a list: trim cuts between its lines

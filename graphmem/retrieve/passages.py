@@ -304,14 +304,55 @@ def _kept_as_written(text: str, parts: Sequence[str], keep: Sequence[bool]) -> s
     return "".join(pieces)
 
 
+# A question that asks for an amount ("how long did u say to simmer", "what temp", "几钱一张筏",
+# "多少") or for a name ("what was it called", "叫啥", "题目") is answered by a sentence that
+# holds one — an amount, or a name set apart as a long reply sets its results apart
+# (**bold**, 《》, 「」, quotes) — next to the question's words, in it or right after it:
+# "- 上午遇龙河竹筏：… 竹筏通常一筏两位成人，价格约320元一筏" for "遇龙河坐竹筏 你当时讲大概几钱
+# 一张筏". Such a sentence counts ANSWER_GAIN more than the question's new words it brings.
+_ASKS_AMOUNT = re.compile(
+    r"\bhow\s+(?:many|much|long|far|old|often|big|tall|heavy|fast|hot|cold|early|late)\b"
+    r"|\bwhat\s+(?:\w+\s+)?(?:temp|temperature|time|rate|number|price|cost|amount|percent(?:age)?|"
+    r"size|date|year|age|score|speed|dose|dosage|weight|height|distance|fee|salary|budget|"
+    r"total|figure|ratio|limit)\b|\bwhen\b|%"
+    r"|多少|几[钱个次天号点岁年月周份张块斤克杯瓶]|好多钱|多久|多长|多大|多远|多重|多高|几多|幾多|几钱|幾錢|"
+    r"哪天|哪一天|几号|幾號|几点|幾點|啥时候|什么时候|几时|幾時|价格|价钱|價錢|温度|溫度",
+    re.IGNORECASE)
+_ASKS_NAME = re.compile(
+    r"\b(?:called|named|name|title|titled|which\s+(?:one|book|film|movie|show|song|place|hike|"
+    r"walk|restaurant|hotel|app|brand|model|tool|function|library|formula))\b"
+    r"|叫(?:什么|啥|咩|乜)|名字|名称|題目|题目|标题|標題|哪款|哪家|哪本|哪部|哪首|哪个牌子|啥牌子",
+    re.IGNORECASE)
+_AMOUNT = re.compile(r"\d|[一二两三四五六七八九十百千万半几]+"
+                     r"(?:个|元|块|岁|小时|分钟|天|周|次|斤|克|公斤|公里|米|度|杯|张|份|号|点)")
+_EMPHASIS = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__|《[^》]+》|「[^」]+」|“[^”]+”|\"[^\"\n]+\"")
+ANSWER_GAIN = 0.5
+
+
+def _answer_sentences(parts: Sequence[str], found: Sequence[set[str]], query: str
+                      ) -> set[int]:
+    """The sentences of ``parts`` holding the kind of answer ``query`` asks for (an amount,
+    a name set apart) where they or the sentence before them hold a word of the question
+    (``found``), and words besides the amount (not a list's bare "2."). None when it asks
+    for neither."""
+    kinds = [pattern for asks, pattern in ((_ASKS_AMOUNT, _AMOUNT), (_ASKS_NAME, _EMPHASIS))
+             if asks.search(query)]
+    if not kinds:
+        return set()
+    return {i for i, part in enumerate(parts)
+            if (found[i] or (i > 0 and found[i - 1])) and any(k.search(part) for k in kinds)
+            and content_words(part)}  # not a list's "2." alone
+
+
 def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) -> str:
     """``text`` whole when it fits ``max_tokens``; else its sentences that bring the
     question's words — the one sharing them most first (rarer words count more), then any
     other that adds a word not yet shown ("a 6-mile commute is perfect for an e-bike …
-    my recommendation is the Aventon Pace") — then the first sentence (a message usually
-    opens with what it is about: "offer accepted! … "), then the ones after each chosen one
-    (what is said about it usually follows), then the ones before, while they fit; "…"
-    marks what is left out."""
+    my recommendation is the Aventon Pace"), a sentence of the kind of answer asked for
+    counting ``ANSWER_GAIN`` more (``_answer_sentences``) — then the first sentence (a
+    message usually opens with what it is about: "offer accepted! … "), then the ones after
+    each chosen one (what is said about it usually follows), then the ones before, while
+    they fit; "…" marks what is left out."""
     if count_tokens(text) <= max_tokens:
         return text
     parts = sentences(text)
@@ -324,10 +365,12 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     chosen: list[int] = []
     covered: set[str] = set()
     used = 0
+    answers = _answer_sentences(parts, found, query)
     while True:
-        gains = [(fsum(1.0 / frequency[w] for w in found[i] - covered), -i)
+        gains = [(fsum(1.0 / frequency[w] for w in found[i] - covered)
+                  + (ANSWER_GAIN if i in answers else 0.0), -i)
                  for i in range(len(parts))
-                 if i not in chosen and found[i] - covered
+                 if i not in chosen and (found[i] - covered or i in answers)
                  and (not chosen or used + cost[i] <= max_tokens)]  # the best one in any case
         if not gains:
             break
