@@ -4,8 +4,12 @@ apart) and the topic a question names by a general word ("sports", "忌口")."""
 
 from __future__ import annotations
 
-from graphmem.retrieve.passages import trim
+import pytest
+
+from graphmem.retrieve.passages import Line, lexical_scores, trim
+from graphmem.text import topics
 from graphmem.text.tokens import count_tokens
+from graphmem.text.words import content_words
 
 RECIPE = ("Here is a brisket plan for Saturday.\n"
           "1. Trim the brisket and season it the night before.\n"
@@ -32,6 +36,72 @@ def test_a_question_for_a_name_keeps_the_sentence_that_sets_one_apart():
              "第三天去八大关骑车，白天人少。")
     shown = trim(reply, "你给排的行程里 第二天那个地方叫啥", 24)
     assert "极地海洋公园" in shown
+
+
+@pytest.mark.parametrize(("query", "topic", "word"), [
+    ("what sports have I done this year", "pastime", "sport"),
+    ("which hobbies did i drop", "pastime", "hobbi"),
+    ("今年都耍过撒爱好", "pastime", "爱好"),
+    ("list everyone's food restrictions in the family", "health", "restr"),
+    ("家里谁有忌口", "health", "忌口"),
+    ("where do I live now", None, None),
+])
+def test_a_question_names_a_topic_by_a_general_word(query, topic, word):
+    named = topics.asked(frozenset(content_words(query)))
+    assert named == ({topic: word} if topic else {})
+
+
+@pytest.mark.parametrize(("text", "topic", "says"), [
+    ("Gaurav dragged me to badminton instead", "pastime", True),
+    ("我以前跳广场舞", "pastime", True),
+    ("他芒果过敏 一吃就肿", "health", True),
+    ("my mum got diagnosed with type 2 diabetes", "health", True),
+    ("the weather was lovely all week", "health", False),
+    ("明天去超市买菜", "pastime", False),
+])
+def test_a_message_says_a_thing_of_a_topic(text, topic, says):
+    assert topics.said(text, topic) is says
+
+
+def test_a_line_that_says_a_thing_of_the_topic_asked_counts_as_sharing_its_word():
+    def line(i: int, text: str) -> Line:
+        from datetime import UTC, datetime
+        return Line("e1", "s1", i, "user", text, datetime(2025, 5, i, tzinfo=UTC))
+
+    lines = [line(1, "Gaurav dragged me to badminton instead, wednesdays at the centre"),
+             line(2, "the new flat has a lovely view of the park")]
+    scores = lexical_scores(lines, "what sports have I done this year")
+    assert scores[lines[0].key] > 0 and scores[lines[1].key] == 0
+    long = ("Passed the exam yesterday, got 71 percent which is above the pass mark. "
+            "Also I stopped cricket for good because of my knee. "
+            "Gaurav dragged me to badminton instead and I enjoyed it. "
+            "Need a racket under sixty pounds, beginner to intermediate please.")
+    shown = trim(long, "what sports have I done this year", 40)
+    assert "badminton" in shown and "cricket" in shown and "exam" not in shown
+
+
+def test_a_fact_of_the_topic_asked_is_shown_before_one_that_only_shares_a_predicate():
+    """"What hobbies have I had": a pastime the user likes (象棋) ranks above another like
+    that is closer in words but no pastime (a tea); both are likes."""
+    from datetime import UTC, datetime
+
+    from graphmem import RetrievalConfig
+    from graphmem.retrieve.facts import FactRetriever
+    from graphmem.retrieve.question import Question
+
+    now = datetime(2025, 10, 1, tzinfo=UTC)
+
+    def row(fact_id: str, value: str, similarity: float) -> dict:
+        fact = {"fact_id": fact_id, "entity": "user", "predicate": "likes", "value": value,
+                "negated": False, "confidence": 0.9, "last_verified": now, "status": "current",
+                "valid_from": datetime(2025, 3, 1, tzinfo=UTC), "valid_until": None,
+                "sentence": f"用户喜欢{value}"}
+        return {"fact": fact, "similarity": similarity, "episodes": []}
+
+    q = Question("额今年都耍过撒爱好", [0.0], "u1", "semantic", None, now, 5, 5)
+    hits = FactRetriever(RetrievalConfig()).hits(
+        [row("tea", "点茯茶", 0.80), row("chess", "象棋", 0.76)], q)
+    assert [h.fact_id for h in hits] == ["chess", "tea"]
 
 
 def test_small_talk_left_out_keeps_the_lines_of_a_list():

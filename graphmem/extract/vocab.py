@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from graphmem.text import topics
+
 
 def alternation(words: str) -> str:
     """A regex alternation of space-separated ``words`` (``_`` joins a phrase), longest
@@ -221,36 +223,10 @@ PLACES_ZH = frozenset(_PLACES_ZH_TEXT.split())
 
 # -- pastimes ----------------------------------------------------------------------------
 
-# What people do for fun, regularly (a sport, a class, a craft, a group): "started doing
-# the cooks river parkrun on saturdays" is a pastime, "doing my taxes every evening" is not.
-_ACTIVITIES_EN_TEXT = """
-    yoga pilates barre zumba aquafit aerobics crossfit spin spinning gym workout workouts
-    watercolour watercolor watercolours watercolors
-    weights lifting weightlifting parkrun running jogging swimming swim cycling biking
-    climbing bouldering hiking walking rambling tennis pickleball badminton squash golf
-    soccer football futsal basketball volleyball netball rugby cricket hockey baseball
-    softball bowling bowls curling skating skiing snowboarding surfing kayaking canoeing
-    rowing paddleboarding sailing fishing boxing kickboxing karate judo taekwondo jiu-jitsu
-    bjj aikido fencing archery triathlon marathon dance dancing ballet salsa tango
-    choir band orchestra piano guitar violin cello drums ukulele singing karaoke pottery
-    ceramics woodworking carpentry knitting crochet sewing quilting embroidery painting
-    drawing sketching photography gardening birdwatching birding chess poker trivia quiz
-    bingo reading writing poetry meditation tai-chi qigong volunteering scouts frisbee
-    darts leatherwork leathercraft calligraphy mahjong"""
-ACTIVITIES_EN = frozenset(_ACTIVITIES_EN_TEXT.split())
-
-# What people in Chinese do for fun, said as an activity: sports, dances, arts, music,
-# games. A pastime rule (zh/habits.py) needs one of these words to say a hobby.
-_ACTIVITIES_ZH_TEXT = """
-    游泳 冬泳 跑步 夜跑 晨跑 长跑 慢跑 马拉松 半马 全马 健身 撸铁 爬山 登山 徒步 钓鱼 冰钓
-    滑雪 滑冰 轮滑 滑板 骑车 骑行 攀岩 抱石 冲浪 潜水 划船 皮划艇 桨板 飞盘 骑马 射箭
-    瑜伽 普拉提 八段锦 太极拳 太极 气功 五禽戏 广场舞 坝坝舞 交谊舞 拉丁舞 街舞 跳舞 舞蹈
-    羽毛球 乒乓球 网球 篮球 足球 排球 高尔夫 台球 保龄球 匹克球 壁球 门球 拳击 搏击 跆拳道
-    空手道 柔道 剑道 击剑 跳绳 健步走 暴走 书法 国画 油画 水彩 素描 画画 摄影 钢琴 古筝
-    吉他 尤克里里 二胡 小提琴 大提琴 架子鼓 笛子 葫芦丝 口琴 萨克斯 合唱 粤曲 南音 京剧
-    越剧 黄梅戏 昆曲 豫剧 麻将 象棋 围棋 桥牌 掼蛋 烘焙 插花 陶艺 编织 钩针 刺绣 十字绣
-    园艺 露营 观鸟 剧本杀 桌游 乐高 手账 义工 志愿者"""
-ACTIVITIES_ZH = frozenset(_ACTIVITIES_ZH_TEXT.split())
+# What people do for fun (sports, classes, crafts, groups), in each language: one list for
+# the rules and for retrieval (graphmem.text.topics).
+ACTIVITIES_EN = topics.ACTIVITIES_EN
+ACTIVITIES_ZH = topics.ACTIVITIES_ZH
 # Of those, the ones learnt (a class of them is studied): an ending ends the study too.
 _LEARNT_ZH_TEXT = """
     书法 国画 油画 水彩 素描 画画 摄影 钢琴 古筝 吉他 尤克里里 二胡 小提琴 大提琴 架子鼓 笛子 葫芦丝

@@ -16,6 +16,7 @@ from graphmem.retrieve.question import Question
 from graphmem.retrieve.rank import fact_score, is_reference_only
 from graphmem.retrieve.router import is_request
 from graphmem.store.episodes import as_datetime
+from graphmem.text import topics
 from graphmem.text.words import content_words
 
 # What a request for help (recommend me a show, 帮我排个行程, 推荐几种搭配) asks of the user
@@ -42,26 +43,33 @@ class FactRetriever:
         implied = ASKED_BY_A_REQUEST if is_request(q.query) and not asked else frozenset()
         names = {row["fact"]["entity"] for row in rows}
         wanted = content_words(q.query, names)
+        named = topics.asked(frozenset(wanted))
         scored = []
         for row in rows:
             # (the user's own: someone else's tastes count when the request names the taste)
             mine = implied if row["fact"]["entity"] == "user" else frozenset()
-            if self._on_topic(row, wanted, names, asked | mine, q) and self._worth_a_line(row, q):
-                scored.append((row, self.similarity_of(row, asked, q, mine)))
+            of_topic = any(topics.said(row["fact"]["value"], t) for t in named)
+            if ((of_topic or self._on_topic(row, wanted, names, asked | mine, q))
+                    and self._worth_a_line(row, q)):
+                scored.append((row, self.similarity_of(row, asked, q, mine, of_topic)))
         best = max((sim for _, sim in scored if sim >= c.min_fact_similarity), default=0.0)
         floor = max(c.min_fact_similarity, c.relative_floor * best)
         hits = [self._hit(row, sim, q) for row, sim in scored if sim >= floor]
         return sorted(hits, key=lambda h: (-h.score, h.fact_id))[:q.top_k_facts]
 
     def similarity_of(self, row: dict[str, Any], asked: set[str], q: Question,
-                      implied: frozenset[str] = frozenset()) -> float:
+                      implied: frozenset[str] = frozenset(), of_topic: bool = False
+                      ) -> float:
         """Cosine (on the reference scale), plus a bonus when the question names the
-        predicate (``request_bonus`` when a request for help implies it)."""
+        predicate (``request_bonus`` when a request for help implies it), and one more
+        when it names a topic the value is of ("what hobbies…" and likes 象棋, not likes
+        点茯茶: ``topics``)."""
         cosine = cosine_of(row, q)
         predicate = row["fact"]["predicate"]
         return ((self.config.no_embedding_similarity if cosine is None else cosine)
                 + (self.config.predicate_bonus if predicate in asked else
-                   self.config.request_bonus if predicate in implied else 0.0))
+                   self.config.request_bonus if predicate in implied else 0.0)
+                + (self.config.predicate_bonus if of_topic else 0.0))
 
     def _on_topic(self, row: dict[str, Any], wanted: set[str], names: set[str],
                   asked: set[str], q: Question) -> bool:

@@ -21,6 +21,7 @@ from functools import lru_cache
 from itertools import pairwise
 from math import fsum
 
+from graphmem.text import topics
 from graphmem.text.language import is_chinese, split_speaker
 from graphmem.text.sentences import mask_abbreviations, unmask
 from graphmem.text.tokens import count_tokens
@@ -95,8 +96,9 @@ def _names(lines: Sequence[Line]) -> set[str]:
 
 def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     """Each line's share of the question's words, rarer words counting more (a word found
-    in many of these lines says less about which one answers). Speakers' names do not
-    count. 0 for a line sharing no word."""
+    in many of these lines says less about which one answers); a line that says a thing of
+    a topic the question names holds the word it names it by (``with_topics``). Speakers'
+    names do not count. 0 for a line sharing no word."""
     names = _names(lines)
     wanted = content_words(query, names)
     if not wanted:
@@ -107,6 +109,10 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     else:  # only Latin words wanted: find them, without stemming every word of every line
         find = _latin_finder(frozenset(wanted))
         found = {li.key: find(speaker_and_text(li)[1]) for li in lines}
+    named = topics.asked(frozenset(wanted))
+    if named:
+        found = {li.key: with_topics(speaker_and_text(li)[1], found[li.key], named)
+                 for li in lines}
     frequency: dict[str, int] = {}
     for words in found.values():
         for w in words:
@@ -114,6 +120,13 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     total = fsum(1.0 / frequency.get(w, 1) for w in wanted)  # fsum: the same in any order
     return {key: fsum(1.0 / frequency[w] for w in words) / total
             for key, words in found.items()}
+
+
+def with_topics(text: str, words: set[str], named: dict[str, str]) -> set[str]:
+    """``words`` (the question's words ``text`` holds) and the word the question names a
+    topic by when ``text`` says a thing of it: "sport" in "Gaurav dragged me to badminton"
+    for "what sports have I done this year", "忌口" in "他芒果过敏" (``topics.asked``)."""
+    return words | {word for topic, word in named.items() if topics.said(text, topic)}
 
 
 @lru_cache(maxsize=256)
@@ -359,7 +372,8 @@ def trim(text: str, query: str, max_tokens: int, names: set[str] = frozenset()) 
     if len(parts) <= 1:
         return _cut_words(text, max_tokens)
     wanted = content_words(query, names)
-    found = [content_words(s, names) & wanted for s in parts]
+    named = topics.asked(frozenset(wanted))
+    found = [with_topics(s, content_words(s, names) & wanted, named) for s in parts]
     frequency = Counter(w for words in found for w in words)
     cost = [count_tokens(part) + 2 for part in parts]  # a sentence and an ellipsis
     chosen: list[int] = []
