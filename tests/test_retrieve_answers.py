@@ -119,3 +119,19 @@ def test_small_talk_left_out_keeps_the_lines_of_a_list():
     english = "Wow, sounds great! Here's the plan:\n- Day 1: Keswick\n- Day 2: Catbells"
     assert without_small_talk(english, "which walk") == (
         "Here's the plan:\n- Day 1: Keswick\n- Day 2: Catbells")
+
+
+def test_a_question_that_names_a_topic_searches_the_words_of_it_too():
+    from graphmem.retrieve.lucene import MAX_TOPIC_CLAUSES, TOPIC_BOOST, lucene_terms
+
+    terms = lucene_terms("what sports have I done this year", with_topics=True)
+    by_word = {t["word"]: t for t in terms}
+    assert by_word["sports"]["term"] == "sports"  # the question's own words first, as before
+    assert by_word["badminton"]["term"] == f"badminton^{TOPIC_BOOST}"
+    assert not by_word["badminton"]["weak"] and "羽毛球" not in by_word  # its language only
+    chinese = lucene_terms("今年都耍过撒爱好", chinese_phrases=True, with_topics=True)
+    topic = [t for t in chinese if t["term"].endswith(f"^{TOPIC_BOOST}")]
+    assert any(t["word"] == "羽毛球" for t in topic)
+    assert sum(max(1, len(t["word"]) - 1) for t in topic) <= MAX_TOPIC_CLAUSES
+    assert lucene_terms("where do I live now", with_topics=True) == lucene_terms(
+        "where do I live now")

@@ -83,7 +83,8 @@ def _all_time(q: Question) -> tuple[datetime, datetime]:
 
 
 def _read_at_once(runner: QueryRunner, q: Question, config: RetrievalConfig) -> Channels:
-    terms = lucene_terms(q.query, chinese_phrases=True) if q.top_k_episodes else []
+    terms = (lucene_terms(q.query, chinese_phrases=True, with_topics=True)
+             if q.top_k_episodes else [])
     depth = _keyword_depth(q, config)
     said_since, said_until = _all_time(q)
     second = q.windowed and not q.strict and q.top_k_episodes > 0
@@ -157,7 +158,7 @@ def _read_one_by_one(runner: QueryRunner, q: Question, config: RetrievalConfig) 
     in_window = None
     depth = _keyword_depth(q, config)
     if q.top_k_episodes:
-        terms = lucene_terms(q.query, chinese_phrases=True)
+        terms = lucene_terms(q.query, chinese_phrases=True, with_topics=True)
         most = config.max_keyword_candidates
         said = keyword_messages(runner, terms, depth, q.user_id, said_since, said_until,
                                 windowed=q.strict, most=most)

@@ -13,8 +13,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from graphmem.text import topics
 from graphmem.text.language import is_chinese, jieba_words
-from graphmem.text.words import QUERY_STOPWORDS
+from graphmem.text.words import QUERY_STOPWORDS, content_words
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 # A word keeps its apostrophes ("didn't", "O'Brien"): split there, "Samantha's" gave "s" and
@@ -38,6 +39,11 @@ WEAK_WORDS = frozenset(_WEAK_WORDS_TEXT.split())
 MAX_KEYWORD_TERMS = 64
 MAX_KEYWORD_CLAUSES = 256
 MAX_WORD_CHARS = 64  # a longer run of letters is no word anyone searches for
+# A question that names a topic ("what sports have I done") also searches the words that
+# say one ("badminton", "羽毛球": graphmem.text.topics), each counting TOPIC_BOOST of a word
+# of the question, within MAX_TOPIC_CLAUSES more clauses.
+TOPIC_BOOST = 0.5
+MAX_TOPIC_CLAUSES = 256
 
 
 def escape_lucene(term: str) -> str:
@@ -46,20 +52,45 @@ def escape_lucene(term: str) -> str:
 
 
 def lucene_terms(text: str, stopwords: frozenset[str] = QUERY_STOPWORDS,
-                 chinese_phrases: bool = False) -> list[dict[str, Any]]:
+                 chinese_phrases: bool = False, with_topics: bool = False
+                 ) -> list[dict[str, Any]]:
     """The distinct words of ``text`` (lowercased, function words out; all words when only
     function words are left), each as ``{"word": …, "term": …, "weak": …}`` — the term
     escaped for Lucene, ``weak`` for a word in ``WEAK_WORDS``. With ``chinese_phrases``, a
     Chinese word of several characters is a quoted phrase: for an index whose analyzer
     splits Chinese into single characters (``english``), the phrase matches the word
-    itself, not any of its characters."""
+    itself, not any of its characters. ``with_topics``: the words of a topic the question
+    names too (``topic_words``), boosted ``TOPIC_BOOST``."""
     words: list[str] = []
     for run in _QUERY_WORD.findall(text):
         words.extend(jieba_words(run) if is_chinese(run) else [_latin_word(run)])
     content = [w for w in words if not _function_word(w, stopwords)] or words
     unique = cap_words(dict.fromkeys(w for w in content if w.strip()))
-    return [{"word": w, "term": f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1
-             else escape_lucene(w), "weak": w in WEAK_WORDS} for w in unique]
+
+    def term(w: str) -> str:
+        return f'"{w}"' if chinese_phrases and is_chinese(w) and len(w) > 1 else escape_lucene(w)
+
+    out = [{"word": w, "term": term(w), "weak": w in WEAK_WORDS} for w in unique]
+    if with_topics:
+        said = topic_words(text, set(unique))
+        out += [{"word": w, "term": f"{term(w)}^{TOPIC_BOOST}", "weak": False} for w in said]
+    return out
+
+
+def topic_words(text: str, searched: set[str]) -> list[str]:
+    """The words that say a thing of a topic ``text`` names, in its language, not already
+    ``searched``, within ``MAX_TOPIC_CLAUSES`` (``topics``)."""
+    named = topics.asked(frozenset(content_words(text)))
+    chinese = is_chinese(text)
+    words = sorted({w for topic in named for w in topics.members(topic, chinese)} - searched)
+    kept: list[str] = []
+    clauses = 0
+    for word in words:
+        clauses += max(1, len(word) - 1) if is_chinese(word) else 1
+        if clauses > MAX_TOPIC_CLAUSES:
+            break
+        kept.append(word)
+    return kept
 
 
 def cap_words(words: Iterable[str]) -> list[str]:

@@ -117,3 +117,8 @@ def said(text: str, topic: str) -> bool:
         return True
     latin = _TOPICS[topic][2]
     return any(w.lower() in latin for w in _LATIN_WORD.findall(text))
+
+
+def members(topic: str, chinese: bool) -> frozenset[str]:
+    """The words that say a thing of ``topic`` in one language ("badminton", "羽毛球")."""
+    return _TOPICS[topic][3 if chinese else 2]
