@@ -501,3 +501,14 @@ def test_a_text_named_before_the_task_that_ends_the_line_is_someone_elses_words(
 def test_a_story_naming_an_essay_app_is_still_the_users_own_words():
     assert ("user", "has_relation", "闺女", False) in read(
         "有个机会 一家做AI作文批改的创业公司 请我去做产品VP \n但是闺女还小 房贷每月一万二")
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("我老公叫顾建华", ("老公", "name", "顾建华", False)),  # jieba: 顾 (a verb) / 建华
+    ("俺叫于海涛", ("user", "name", "于海涛", False)),
+])
+def test_a_surname_and_a_given_name_jieba_splits_are_a_name(message, fact):
+    from graphmem.extract.zh.shape import name_like
+
+    assert fact in read(message)
+    assert not name_like("高兴了") and not name_like("马上去") and not name_like("钱不够")

@@ -64,6 +64,12 @@ FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
 PLURAL_KIN = frozenset({"parents", "kids", "children", "in-laws", "grandparents", "twins",
                         "folks", "siblings"})
 # Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
+# Common Chinese surnames: a name's first character (李明, 顾建华; 老顾, 刘阿姨).
+SURNAMES_ZH = ("王李张刘陈杨黄赵周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾"
+               "肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏"
+               "韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
+               "莫孔向汤欧")
+
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
 REL_ZH = alternation(
     "女朋友 女友 男朋友 男友 未婚妻 未婚夫 老婆 妻子 太太 爱人 老公 丈夫 对象 "

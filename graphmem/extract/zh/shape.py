@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from graphmem.extract.text import clauses as punctuated
 from graphmem.extract.text import strip_emoji
+from graphmem.extract.vocab import SURNAMES_ZH
 
 _HAN = r"[\u4e00-\u9fff]"
 # A space next to a Chinese character ends a clause; "TI-RADS 4a类" keeps its space.
@@ -210,6 +211,9 @@ def name_like(value: str) -> bool:
     tags = _tags(value)
     if len(tags) == 1 or all(f.startswith("nr") for _, f in tags):
         return not _bad_token(*tags[0]) and not tags[0][1].startswith(("v", "t", "m", "q"))
+    if len(value) == 3 and value[0] in SURNAMES_ZH and len(given := _tags(value[1:])) == 1:
+        # a surname and a given name jieba does not know as one (顾建华: 顾 / 建华)
+        return not _bad_token(*given[0]) and given[0][1].startswith(("n", "a", "i", "j"))
     return not any(_bad_token(w, f) or f.startswith(("v", "t", "m", "u")) for w, f in tags)
 
 

@@ -29,6 +29,7 @@ from graphmem.extract.vocab import (
     PET_ZH,
     REL_ZH,
     REL_ZH_SHORT,
+    SURNAMES_ZH,
 )
 from graphmem.extract.zh.couples import colleague
 from graphmem.extract.zh.shape import handed_over, name_like
@@ -404,10 +405,7 @@ def _bare(value: str, limit: int = 16) -> str:
     return value if 0 < len(value) <= (24 if latin else limit) else ""
 
 
-_SURNAMES = ("王李张刘陈杨黄赵周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾"
-             "肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏"
-             "韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
-             "莫孔向汤欧")
+_SURNAMES = SURNAMES_ZH
 
 
 _TIME_WORD = (r"(?:今年|明年|后年|下半年|上半年|年底|年后|下个月|这个月|月底|下周|下星期|这周|周末|"
