@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import USER, Context, Found, Part, compiled
-from graphmem.extract.vocab import REL_ZH, REL_ZH_SHORT
+from graphmem.extract.vocab import REL_ZH, REL_ZH_SHORT, SURNAMES_ZH
 from graphmem.extract.zh.shape import INTENSIFIERS, _tags
-from graphmem.extract.zh.subjects import _SURNAMES, _kin
+from graphmem.extract.zh.subjects import _kin
 
 # What a condition's name ends with: a disease (胃炎, 糖尿病, 白内障), a finding (结节,
 # 血脂偏高), an injury (半月板撕裂, 腰椎间盘突出).
@@ -45,7 +45,7 @@ def condition(value: str) -> str:
                 keep and (word in INTENSIFIERS or word.startswith("第"))):
             break  # 好焦虑: a mood; 第二天(脚上痛风): a time
         keep.insert(0, word)
-    if re.match(rf"(?:老|小|阿)[{_SURNAMES}]", value) and len(value) > 3:
+    if re.match(rf"(?:老|小|阿)[{SURNAMES_ZH}]", value) and len(value) > 3:
         return ""  # 老郑腰椎间盘突出: 老郑's, not a condition named so
     name = "".join(keep)
     if name != value or name.startswith(("偏", "过")) or len(name) < 2:

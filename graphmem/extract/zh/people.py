@@ -18,10 +18,11 @@ from graphmem.extract.vocab import (
     PET_PREFIX_ZH,
     PET_ZH,
     REL_ZH,
+    SURNAMES_ZH,
 )
 from graphmem.extract.zh.plans import _PET_WORDS
 from graphmem.extract.zh.shape import _tags, heads, name_like
-from graphmem.extract.zh.subjects import _HAN, _LEAD, _SURNAMES, _bare, _kin, she_or_he
+from graphmem.extract.zh.subjects import _HAN, _LEAD, _bare, _kin, she_or_he
 from graphmem.extract.zh.work import _job_like
 
 
@@ -34,8 +35,8 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
                   rf"({_HAN}{{2,4}}?(?=$|[就吧啦哈呢在是的今住做从来]|\W)|[A-Za-z][A-Za-z'-]{{1,20}})",
                   t):
         value = _bare(m.group(1), 4)
-    elif part.subjects == (USER,) and (m := match(rf"^是([{_SURNAMES}]{_HAN}{{1,2}}|[A-Z][a-z]+)$",
-                                                  t)):
+    elif part.subjects == (USER,) and (
+            m := match(rf"^是([{SURNAMES_ZH}]{_HAN}{{1,2}}|[A-Z][a-z]+)$", t)):
         value = None if _job_like(m.group(1)) else m.group(1)  # 我是李明, 我是Kevin (not 程序员)
     elif part.subjects == (USER,) and part.subject_said and (
             m := match(rf"^(?:姓|的?全名是?|全名叫)({_HAN}{{1,4}}?)$", t)):
@@ -131,7 +132,7 @@ def _who(clause: str, ctx: Context, found: Found) -> None:
         found.add(USER, "name", m.group(1), False, 0.85, "name")
         ctx.names[m.group(1).lower()] = USER
     # 老 + a surname is a nickname (老何, 老郑); 老板, 老师 are no one's name
-    if m := match(rf"^(小{_HAN}|老[{_SURNAMES}]|阿{_HAN}|阿[A-Za-z]+|[{_SURNAMES}]{_HAN}{{1,2}}"
+    if m := match(rf"^(小{_HAN}|老[{SURNAMES_ZH}]|阿{_HAN}|阿[A-Za-z]+|[{SURNAMES_ZH}]{_HAN}{{1,2}}"
                   rf"|[A-Z][a-z]+)是我的?({REL_ZH})", t):
         rel = _kin(m.group(2))[0]
         found.add(USER, "has_relation", rel, False, 0.9, "person")
