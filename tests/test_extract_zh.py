@@ -512,3 +512,22 @@ def test_a_surname_and_a_given_name_jieba_splits_are_a_name(message, fact):
 
     assert fact in read(message)
     assert not name_like("高兴了") and not name_like("马上去") and not name_like("钱不够")
+
+
+@pytest.mark.parametrize(("message", "facts"), [
+    ("孩子他爸王刚开出租的", {("老公", "name", "王刚", False),
+                          ("老公", "works_as", "出租车司机", False)}),
+    ("娃他妈在超市当收银员", {("老婆", "works_as", "收银员", False)}),
+    ("我老公段志强是导游", {("老公", "name", "段志强", False),
+                         ("老公", "works_as", "导游", False)}),
+    ("我爸是开米粉店的", {("爸爸", "works_at", "米粉店", False)}),
+    ("我阿妈喺顺德开糖水铺", {("妈妈", "works_at", "糖水铺", False)}),
+    ("我哥杨建华在大理古城开民宿", {("哥哥", "works_at", "民宿", False)}),
+])
+def test_a_relatives_trade_said_as_the_business_run_or_the_spouse_as_the_childs_parent(
+        message, facts):
+    assert facts <= read(message)
+
+
+def test_opening_a_shop_names_no_shop():
+    assert not {r for r in read("我想开店 你看开店要准备啥") if r[1] == "works_at"}

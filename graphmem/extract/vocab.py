@@ -63,13 +63,13 @@ FEMALE_KIN = frozenset(_FEMALE_KIN_TEXT.split())
 # never "she" or "he".
 PLURAL_KIN = frozenset({"parents", "kids", "children", "in-laws", "grandparents", "twins",
                         "folks", "siblings"})
-# Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 # Common Chinese surnames: a name's first character (李明, 顾建华; 老顾, 刘阿姨).
 SURNAMES_ZH = ("王李张刘陈杨黄赵周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾"
                "肖田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏"
                "韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴"
                "莫孔向汤欧")
 
+# Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
 REL_ZH = alternation(
     "女朋友 女友 男朋友 男友 未婚妻 未婚夫 老婆 妻子 太太 爱人 老公 丈夫 对象 "
@@ -80,13 +80,16 @@ REL_ZH = alternation(
     "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝 发小 死党 邻居 导师 媳妇 老乡 "
     "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友 女婿 儿媳妇 儿媳 亲家 "
     # dialect and regional words for close kin (PAIRS_ZH gives the common one)
-    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆")
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆 "
+    # the spouse named as the child's parent (孩子他爸王刚开出租的, 娃他妈)
+    "孩子他爸 孩子他妈 孩子她妈 娃他爸 娃他妈 娃她妈 孩他爸 孩他妈 孩儿他爸 孩儿他妈")
 # Close kin said without 我 (跟老婆商量, 参加表姐的婚礼, 老公只有周六有空): still the user's.
 KIN_ZH = alternation(
     "女朋友 男朋友 未婚妻 未婚夫 老婆 老公 媳妇 爸妈 父母 妈妈 爸爸 老妈 老爸 "
     "姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 姥爷 表哥 表姐 表妹 表弟 "
     "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴 女婿 儿媳 "
-    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆")
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆 "
+    "孩子他爸 孩子他妈 孩子她妈 娃他爸 娃他妈 娃她妈 孩他爸 孩他妈 孩儿他爸 孩儿他妈")
 # One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
 REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")
 PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲"),
@@ -97,7 +100,11 @@ PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲"),
             "老汉": ("爸爸",), "老汉儿": ("爸爸",), "老爹": ("爸爸",), "阿爸": ("爸爸",),
             "老豆": ("爸爸",),
             "阿妈": ("妈妈",), "老母": ("妈妈",), "堂客": ("老婆",), "婆娘": ("老婆",),
-            "老倌": ("老公",), "家婆": ("婆婆",)}
+            "老倌": ("老公",), "家婆": ("婆婆",),
+            **{f"{child}{he}爸": ("老公",) for child in ("孩子", "娃", "孩", "孩儿")
+               for he in ("他",)},
+            **{f"{child}{she}妈": ("老婆",) for child in ("孩子", "娃", "孩", "孩儿")
+               for she in ("他", "她")}}
 
 # -- pets --------------------------------------------------------------------------------
 
@@ -162,7 +169,8 @@ JOB_SUFFIX_ZH = alternation(
     "柜员 店员 服务员 快递员 外卖员 保安 保姆 主播 博主 画家 歌手 演员 摄影师 教练 "
     "工人 技术员 产品经理 运营 会计师 审计师 建筑师 兽医 教授 讲师 助理 秘书 实习生 店长 校长 院长 "
     "部长 组长 科长 厂长 处长 局长 班长 队长 社长 行长 主任 自由职业者 家教 渔民 护工 月嫂 "
-    "保洁 船长 船员 乘务员 空姐 快递小哥")
+    "保洁 船长 船员 乘务员 空姐 快递小哥 导游 收银 裁缝 木匠 农民 果农 菜农 个体户 老板娘 模特 "
+    "军人 法官 警官 村干部 厨子 大夫 保育员")
 JOB_FIELD_ZH = alternation(
     "数据分析 风控 后端 前端 产品 设计 测试 运营 销售 开发 研发 算法 财务 会计 人事 市场 "
     "法务 行政 编辑 翻译 咨询 客服 外贸 投资 审计 运维 硬件 软件 嵌入式 UI 交互 "

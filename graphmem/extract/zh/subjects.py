@@ -322,8 +322,8 @@ def person_named(text: str, ctx: Context) -> str:
             first[0] in _SURNAMES or first[0] in "小老阿") and _follows(tags[1][0]):
         return first
     if (first in _SURNAMES and len(tags) > 2 and len(tags[1][0]) == 2
-            and tags[1][1] in {"i", "nr", "nz", "n", "a"} and _follows(tags[2][0])):
-        return first + tags[1][0]  # 马欣怡: jieba cuts 马 / 欣怡
+            and tags[1][1] in {"i", "nr", "nrfg", "nz", "n", "a"} and _follows(tags[2][0])):
+        return first + tags[1][0]  # 马欣怡: jieba cuts 马 / 欣怡; 段 / 志强
     return ""
 
 

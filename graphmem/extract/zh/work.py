@@ -143,10 +143,11 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             search(r"换工作|换了工作|跳槽|入职|新公司|新工作|离职|辞职", ctx.sentence)) and (
             m.group(1) not in PLACES_ZH) and not re.search(r"[市区县省路街镇村]$", m.group(1)):
         org = _org(m.group(1))  # 我换工作了 现在在阿里
-    if org is None and (m := search(rf"(?:^|在{_HAN}{{2,6}})开了?(?:一家|家|个|一个|一间|间)?"
-                                    rf"(?![个家])({_HAN}{{0,6}}?(?<!开)(?:店|馆|厂|公司|工作室|餐厅|诊所|超市|民宿|"
-                                    rf"农家乐|药房|铺子|作坊))", t)):
-        org = _org(m.group(1))  # 在成都开火锅店
+    if org is None and (m := search(rf"(?:^|(?:在|喺){_HAN}{{2,6}}|是)开了?(?:一家|家|个|一个|一间|"
+                                    rf"间)?(?![个家])({_HAN}{{0,6}}?(?:店|馆|厂|公司|工作室|餐厅|"
+                                    rf"诊所|超市|民宿|农家乐|药房|铺子|铺|作坊|档口))", t)) and len(
+            m.group(1)) >= 2:  # (开店: no shop named)
+        org = _org(m.group(1))  # 在成都开火锅店, 是开米粉店的, 喺顺德开糖水铺, 在大理开民宿
     if org:
         found.say(part, "works_at", org, False, 0.8, "organization")
     elif (m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t)) and (
