@@ -531,3 +531,14 @@ def test_a_relatives_trade_said_as_the_business_run_or_the_spouse_as_the_childs_
 
 def test_opening_a_shop_names_no_shop():
     assert not {r for r in read("我想开店 你看开店要准备啥") if r[1] == "works_at"}
+
+
+def test_a_dictated_run_without_stops_is_cut_where_a_time_or_a_topic_follows_le_or_de():
+    run = ("你好我是沈惠芬今年七十三岁了以前在苏州枫桥中心小学当校长当了18年2012年退休的"
+           "现在跟老伴顾建华住在十全街的老房子里面")
+    assert clauses(run) == ["你好我是沈惠芬今年七十三岁了",
+                            "以前在苏州枫桥中心小学当校长当了18年2012年退休的",
+                            "现在跟老伴顾建华住在十全街的老房子里面"]
+    assert ("user", "name", "沈惠芬", False) in read(run)
+    one = "我女儿给我装了这个东西说可以跟你说话"
+    assert clauses(one) == [one]

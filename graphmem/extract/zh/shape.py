@@ -27,6 +27,12 @@ _HAN = r"[\u4e00-\u9fff]"
 _SPACE = re.compile(rf"(?<={_HAN})\s+|\s+(?={_HAN})|(?<=[！!？?。~～])\s+")
 # Connectives open a new clause: 但是, 然后, 不过 (not 不过敏, 过不过来), 可是.
 _CONNECTIVE = re.compile(rf"(?<={_HAN})(?=但是|然后|不过(?![敏来去])|可是)")
+# Dictated or typed without a stop, one statement runs into the next after its 了 or 的: "今年
+# 七十三岁了以前在…当校长…退休的现在跟老伴…住在…". A time or a new topic after 了 / 的 opens a
+# clause in a long run (RUN_ON characters or more).
+_RUN_ON_BREAK = re.compile(r"(?<=\w{3}[了的])(?=现在|以前|后来|今年|去年|明年|前两天|"
+                           r"上个月|下个月|上礼拜|上周|还有|另外|对了|我(?![们的])|俺|额(?!度))")
+RUN_ON = 16
 
 
 # A name in Latin letters before Chinese words ("Martin 是德国人", "boss Martin 是德国人") or
@@ -36,11 +42,14 @@ _LATIN_OPENER = re.compile(r"^(?:(?i:boss|manager|colleague|friend|roommate|bf|g
 
 
 def clauses(sentence: str) -> list[str]:
-    """The clauses of a Chinese sentence: punctuation, spaces and connectives end them."""
+    """The clauses of a Chinese sentence: punctuation, spaces and connectives end them, and
+    in a long run without them, a time or a new topic after 了 / 的 (``_RUN_ON_BREAK``)."""
     out: list[str] = []
     for clause in punctuated(sentence):
         for piece in _SPACE.split(clause):
-            out.extend(p.strip() for p in _CONNECTIVE.split(piece) if p.strip())
+            for part in _CONNECTIVE.split(piece):
+                pieces = _RUN_ON_BREAK.split(part) if len(part) >= RUN_ON else [part]
+                out.extend(p.strip() for p in pieces if p.strip())
     joined: list[str] = []
     for clause in out:
         if joined and re.match(_HAN, clause) and (
