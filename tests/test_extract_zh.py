@@ -542,3 +542,18 @@ def test_a_dictated_run_without_stops_is_cut_where_a_time_or_a_topic_follows_le_
     assert ("user", "name", "沈惠芬", False) in read(run)
     one = "我女儿给我装了这个东西说可以跟你说话"
     assert clauses(one) == [one]
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("医生说我也有点高血压了", ("user", "has_condition", "高血压", False)),
+    ("我老公体检 医生说他有脂肪肝", ("老公", "has_condition", "脂肪肝", False)),
+    ("还有一件事情我前两天量血压一百五十几到医院去医生说我也有点高血压了开了氨氯地平",
+     ("user", "has_condition", "高血压", False)),
+])
+def test_a_doctors_words_about_whom_they_name_are_a_diagnosis(message, fact):
+    assert fact in read(message)
+
+
+def test_someone_elses_words_about_the_user_or_a_condition_said_as_a_name_are_no_fact():
+    assert not read("老顾说我瞎折腾")
+    assert not {r for r in read("今天去医院 医生说我是高血压") if r[1] == "name"}

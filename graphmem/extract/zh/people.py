@@ -38,8 +38,11 @@ def _name(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif part.subjects == (USER,) and (
             m := match(rf"^是([{SURNAMES_ZH}]{_HAN}{{1,2}}|[A-Z][a-z]+)"
                        rf"(?:$|(?=今年|[一二两三四五六七八九十\d]+岁))", t)):
-        # 我是李明, 我是Kevin (not 程序员), 我是沈惠芬今年七十三岁了
-        value = None if _job_like(m.group(1)) else m.group(1)
+        # 我是李明, 我是Kevin (not 程序员), 我是沈惠芬今年七十三岁了 (not 是高血压: one word
+        # jieba knows, and not as a name)
+        said = m.group(1)
+        one_word = len(tags := _tags(said)) == 1 and tags[0][1] not in ("nr", "nrfg", "eng")
+        value = None if _job_like(said) or one_word else said
     elif part.subjects == (USER,) and part.subject_said and (
             m := match(rf"^(?:姓|的?全名是?|全名叫)({_HAN}{{1,4}}?)$", t)):
         value = m.group(1)  # 我姓张 (a surname is how the user is addressed), 全名欧阳靖

@@ -29,9 +29,12 @@ _SPACE = re.compile(rf"(?<={_HAN})\s+|\s+(?={_HAN})|(?<=[！!？?。~～])\s+")
 _CONNECTIVE = re.compile(rf"(?<={_HAN})(?=但是|然后|不过(?![敏来去])|可是)")
 # Dictated or typed without a stop, one statement runs into the next after its 了 or 的: "今年
 # 七十三岁了以前在…当校长…退休的现在跟老伴…住在…". A time or a new topic after 了 / 的 opens a
-# clause in a long run (RUN_ON characters or more).
+# clause in a long run (RUN_ON characters or more), and so do a new matter (还有一件事, 另外,
+# 对了) and a doctor's words (医生说) after anything.
 _RUN_ON_BREAK = re.compile(r"(?<=\w{3}[了的])(?=现在|以前|后来|今年|去年|明年|前两天|"
-                           r"上个月|下个月|上礼拜|上周|还有|另外|对了|我(?![们的])|俺|额(?!度))")
+                           r"上个月|下个月|上礼拜|上周|还有|另外|对了|我(?![们的])|俺|额(?!度))"
+                           # …and after anything, a new matter or a doctor's words
+                           r"|(?<=\w{3})(?=还有一件事|还有件事|还有个事|另外|对了|(?:医生|大夫)(?:说|讲))")
 RUN_ON = 16
 
 

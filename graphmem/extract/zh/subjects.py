@@ -134,6 +134,8 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     part = _subject(text, ctx, carry, found)
     if part.subjects == (USER,) and (said := match(r"^说(?=我)", part.text)):
         part = _subject(part.text[said.end():], ctx, carry, found)  # 我说我现在只喝茯茶
+    elif said := _DIAGNOSED_WHO.match(part.text):  # 医生说我也有点高血压了: a diagnosis
+        part = _subject(part.text[said.end():], ctx, carry, found)
     if part.subjects is not None and ((is_reported(part.text) and not _DIAGNOSED.match(
             part.text)) or (part.subject_said and match(r"^(?:说|讲|觉得|以为|怀疑)(?:是|像)",
                                                           part.text))):
@@ -146,6 +148,9 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
 _DIAGNOSED = re.compile(r"^(?:[\u4e00-\u9fff]{0,6}?(?:医生|大夫|医院|检查|报告|结果))?"
                         r"(?:说|讲|诊断)"
                         r"(?:是|为|了)")
+# …or a diagnosis of whom the doctor names: 医生说我也有点高血压了, 大夫讲他是冠心病.
+_DIAGNOSED_WHO = re.compile(r"^(?:[\u4e00-\u9fff]{0,6}?(?:医生|大夫|医院|检查|体检|报告|结果))"
+                            r"(?:说|讲|话)(?=我|他|她|俺|额)")
 
 
 # When something happened, said before who it happened to: 昨天豆豆…, 今天6月22号 闺女…
