@@ -557,3 +557,13 @@ def test_a_doctors_words_about_whom_they_name_are_a_diagnosis(message, fact):
 def test_someone_elses_words_about_the_user_or_a_condition_said_as_a_name_are_no_fact():
     assert not read("老顾说我瞎折腾")
     assert not {r for r in read("今天去医院 医生说我是高血压") if r[1] == "name"}
+
+
+@pytest.mark.parametrize(("message", "place"), [
+    ("现在跟老伴住在十全街的老房子里面", "十全街"),
+    ("退休之前是做会计的 住在徐汇田林这边的老公房 6楼", "徐汇田林"),
+])
+def test_a_home_ends_before_the_kind_of_dwelling_or_where_in_it(message, place):
+    found = read(message)
+    assert ("user", "lives_in", place, False) in found
+    assert not {r for r in read("我住在学校附近") if r[1] == "lives_in"}

@@ -59,7 +59,9 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     plan), 现在住华阳了, 新家在番禺市桥, 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年,
     坐标西安, 人在新加坡, 回老家宜昌了 (home and origin), (我们)在成都 (a known place, said
     alone)."""
-    if m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$)", t):
+    if (m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$|附近|这边|那边|一带|里面?|"
+                   rf"的?(?:老房子|房子|老房|新房|小区|公寓|出租屋|电梯房|宿舍))", t)) and (
+            m.group(2) not in _NOT_WHERE):  # 住在十全街的老房子里面: 十全街 (住在学校附近: none)
         found.say(part, "lives_in", m.group(2), bool(m.group(1)), 0.85, "place")
         return
     if (m := match(rf"^(?:现在|目前|如今|一直)?(?:就|也|还)?住(?:到了|在了|到|在)?"
