@@ -567,3 +567,17 @@ def test_a_home_ends_before_the_kind_of_dwelling_or_where_in_it(message, place):
     found = read(message)
     assert ("user", "lives_in", place, False) in found
     assert not {r for r in read("我住在学校附近") if r[1] == "lives_in"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("我跟老公阿强去了趟成都", ("老公", "name", "阿强", False)),
+    ("现在跟老伴王建国住在十全街", ("老伴", "name", "王建国", False)),
+    ("帮我写封辞职邮件 给我老板老何 语气体面一点", ("老板", "name", "老何", False)),
+])
+def test_a_relative_named_right_after_their_word_inside_a_clause_is_named(message, fact):
+    assert fact in read(message)
+
+
+@pytest.mark.parametrize("message", ["和女儿小时候一起去过", "跟老公说了", "我爸阿妈都来了"])
+def test_a_word_or_a_relative_after_a_relative_is_no_name(message):
+    assert not {r for r in read(message) if r[1] == "name"}

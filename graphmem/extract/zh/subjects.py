@@ -106,8 +106,26 @@ def _named_taste(rest: str) -> re.Match[str] | None:
     return m if word[0] == word[1] or (tags and tags[0] == (word, "nr")) else None
 
 
+_KIN_WORD = re.compile(rf"(?:{REL_ZH}|{KIN_ZH})")  # a relative's word is no name (阿妈)
+
+
 def _kin(word: str) -> tuple[str, ...]:
     return PAIRS_ZH.get(word, (word,))
+
+
+def _name_said_after(word: str, rest: str, ctx: Context, found: Found) -> None:
+    """A relative named right after the word for them, inside a clause (跟老公阿强去了趟成都,
+    现在跟老伴顾建华住在十全街): the name is theirs. (At a clause's start ``_subject`` reads
+    it.)"""
+    kin = _kin(word)
+    if len(kin) != 1:
+        return
+    named = person_named(rest, ctx)
+    if not named and (latin := _NAME_AFTER_REL.match(rest)) and _names(latin.group(1), rest):
+        named = latin.group(1)
+    if named and named.lower() not in ctx.names and not _KIN_WORD.fullmatch(named):
+        found.add(kin[0], "name", named, False, 0.9, "name")
+        ctx.names[named.lower()] = kin[0]
 
 
 def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
@@ -125,10 +143,14 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
             if not gone:
                 found.add(USER, "has_relation", kin, False, 0.9, "person")
         mentioned.append(m.group(1))
+        if m.start() > 0:
+            _name_said_after(m.group(1), text[m.end():], ctx, found)
     for m in _BARE_KIN.finditer(text):
         for kin in _kin(m.group(1)):
             found.add(USER, "has_relation", kin, False, 0.85, "person")
         mentioned.append(m.group(1))
+        if m.start() > 0:
+            _name_said_after(m.group(1), text[m.end():], ctx, found)
     if len(mentioned) == 1 and len(_kin(mentioned[0])) == 1 and not match(r"^(?:她|他)", text):
         ctx.meet(_kin(mentioned[0])[0])  # 五一跟男朋友去阳朔玩 … 他叫阿杰
     part = _subject(text, ctx, carry, found)
@@ -183,8 +205,11 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             ctx.meet(subjects[0])
             named = person_named(rest, ctx)
             after = len(named)
+            if _KIN_WORD.fullmatch(named):
+                named, after = "", 0  # 我爸阿妈都来了: two relatives, no name
             latin = None if named else _NAME_AFTER_REL.match(rest)
-            if latin and _names(latin.group(1), rest):
+            if latin and _names(latin.group(1), rest) and not _KIN_WORD.fullmatch(
+                    latin.group(1)):
                 named, after = latin.group(1), latin.end()  # 我同事Kevin, 我女朋友叫小雨
             elif not named and (nick := _NICKNAME_AFTER_KIN.match(rest) or _named_taste(rest)) \
                     and name_like(nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS:
