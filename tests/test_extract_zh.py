@@ -581,3 +581,13 @@ def test_a_relative_named_right_after_their_word_inside_a_clause_is_named(messag
 @pytest.mark.parametrize("message", ["和女儿小时候一起去过", "跟老公说了", "我爸阿妈都来了"])
 def test_a_word_or_a_relative_after_a_relative_is_no_name(message):
     assert not {r for r in read(message) if r[1] == "name"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("我以前在苏州枫桥中心小学当校长当了18年 2012年退休的",
+     ("user", "works_as", "校长（已退休）", False)),
+    ("我爱人以前在银行当会计 退休好几年了", ("爱人", "works_as", "会计（已退休）", False)),
+])
+def test_a_career_said_in_the_past_and_then_retired_from_is_a_retired_job(message, fact):
+    assert fact in read(message)
+    assert not {r for r in read("我以前在公司当会计 后来辞职了") if r[1] == "works_as"}

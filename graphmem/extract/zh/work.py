@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from graphmem.extract.candidate import (
     USER,
@@ -85,6 +86,11 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     入职网易第四天; (我对象在华为上班，)做硬件工程师; 学校给我安排了初三年级组长, 不当班主任了."""
     job = org = None
     negated = retired = False
+    if part.past and search(_HAS_RETIRED, ctx.sentence) and (m := search(_AT_ORG_DO, t)) and (
+            _job_like(_bare(m.group(3)))) and (work := _job(_bare(m.group(3)))):
+        # 以前在枫桥中心小学当校长当了18年 2012年退休的: a retired career, said in the past
+        found.say(replace(part, past=False), "works_as", work + "（已退休）", False, 0.8, "job")
+        return
     m = search(_AT_ORG_DO, t)
     if m and _org_like(m.group(1)) and _job_like(_bare(m.group(3))):
         job = _bare(m.group(3))
@@ -176,8 +182,8 @@ _RETIRED_NOW = (rf"^(?:我|俺|阮)?(?:已经|早就|早|刚|都|也)?退休(?:�
 # gives the job, retired; 退休 alone would only say less of it.
 _WORKING_LIFE = rf"退休前|退休之前|(?:教|干|当|做|开)了(?:一辈子|大半辈子|几十年|{_HOW_MANY})"
 _VEHICLE = r"车|船|机$|公交|出租|的士|地铁|货|滴滴"
-_HAS_RETIRED = (rf"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年|"
-                rf"退休{_HOW_MANY}多?年")
+_HAS_RETIRED = (rf"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年|退休好多年|"
+                rf"退休{_HOW_MANY}多?年|(?:\d{{4}}|{_HOW_MANY})年退休的|(?:早就|早)退休")
 # 学校给我安排了初三年级组长, 升我当了主管; 不当班主任了 (no longer that job).
 _ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命为?|提拔为?|升为?|当上了?|升职成?了?)"
              rf"(?:当|做)?({_HAN}{{2,8}})(?:了|$)")
