@@ -71,6 +71,9 @@ SURNAMES_ZH = ("王李张刘陈杨黄赵周吴徐孙马朱胡郭何林高罗郑�
 
 # Said bare, like a name: "Mom's birthday party", "Grandpa refuses to..."
 REL_AS_NAME_EN = alternation("Mom Mum Dad Mommy Daddy Grandma Grandpa Granny Nana")
+# The spouse named as the child's parent (孩子他爸王刚开出租的, 娃他妈): 老公 / 老婆.
+_SPOUSE_AS_PARENT_ZH = ("孩子他爸 孩子他妈 孩子她妈 娃他爸 娃他妈 娃她妈 孩他爸 孩他妈 孩儿他爸 "
+                        "孩儿他妈")
 REL_ZH = alternation(
     "女朋友 女友 男朋友 男友 未婚妻 未婚夫 老婆 妻子 太太 爱人 老公 丈夫 对象 "
     "妈妈 母亲 老妈 爸爸 父亲 老爸 爸妈 父母 姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 "
@@ -80,16 +83,13 @@ REL_ZH = alternation(
     "侄女 外甥 外甥女 孙子 孙女 舅妈 姨妈 小姨 姑父 孩子 宝宝 发小 死党 邻居 导师 媳妇 老乡 "
     "闺女 老伴 外孙 外孙女 师傅 学长 学姐 钓友 球友 队友 女婿 儿媳妇 儿媳 亲家 "
     # dialect and regional words for close kin (PAIRS_ZH gives the common one)
-    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆 "
-    # the spouse named as the child's parent (孩子他爸王刚开出租的, 娃他妈)
-    "孩子他爸 孩子他妈 孩子她妈 娃他爸 娃他妈 娃她妈 孩他爸 孩他妈 孩儿他爸 孩儿他妈")
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 老母 堂客 婆娘 老倌 家婆 " + _SPOUSE_AS_PARENT_ZH)
 # Close kin said without 我 (跟老婆商量, 参加表姐的婚礼, 老公只有周六有空): still the user's.
 KIN_ZH = alternation(
     "女朋友 男朋友 未婚妻 未婚夫 老婆 老公 媳妇 爸妈 父母 妈妈 爸爸 老妈 老爸 "
     "姐姐 妹妹 哥哥 弟弟 奶奶 外婆 姥姥 爷爷 外公 姥爷 表哥 表姐 表妹 表弟 "
     "堂哥 堂姐 堂妹 堂弟 婆婆 公公 岳母 岳父 丈母娘 老丈人 闺蜜 发小 闺女 老伴 女婿 儿媳 "
-    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆 "
-    "孩子他爸 孩子他妈 孩子她妈 娃他爸 娃他妈 娃她妈 孩他爸 孩他妈 孩儿他爸 孩儿他妈")
+    "老汉 老汉儿 老爹 阿爸 阿妈 老豆 堂客 老倌 家婆 " + _SPOUSE_AS_PARENT_ZH)
 # One-character kin words count only right after 我 (我妈, 我姐): alone they are too common.
 REL_ZH_SHORT = alternation("妈 爸 姐 妹 哥 弟")
 PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲"),
@@ -101,10 +101,8 @@ PAIRS_ZH = {"爸妈": ("爸爸", "妈妈"), "父母": ("父亲", "母亲"),
             "老豆": ("爸爸",),
             "阿妈": ("妈妈",), "老母": ("妈妈",), "堂客": ("老婆",), "婆娘": ("老婆",),
             "老倌": ("老公",), "家婆": ("婆婆",),
-            **{f"{child}{he}爸": ("老公",) for child in ("孩子", "娃", "孩", "孩儿")
-               for he in ("他",)},
-            **{f"{child}{she}妈": ("老婆",) for child in ("孩子", "娃", "孩", "孩儿")
-               for she in ("他", "她")}}
+            **{word: ("老公",) if word.endswith("爸") else ("老婆",)
+               for word in _SPOUSE_AS_PARENT_ZH.split()}}
 
 # -- pets --------------------------------------------------------------------------------
 

@@ -86,11 +86,16 @@ def topic_words(text: str, searched: set[str]) -> list[str]:
     kept: list[str] = []
     clauses = 0
     for word in words:
-        clauses += max(1, len(word) - 1) if is_chinese(word) else 1
+        clauses += _clauses(word)
         if clauses > MAX_TOPIC_CLAUSES:
             break
         kept.append(word)
     return kept
+
+
+def _clauses(word: str) -> int:
+    """Lucene clauses a word costs: a Chinese word of n characters is n - 1 bigrams."""
+    return max(1, len(word) - 1) if is_chinese(word) else 1
 
 
 def cap_words(words: Iterable[str]) -> list[str]:
@@ -102,7 +107,7 @@ def cap_words(words: Iterable[str]) -> list[str]:
     for word in words:
         if len(word) > MAX_WORD_CHARS:
             continue
-        cost = max(1, len(word) - 1) if is_chinese(word) else 1
+        cost = _clauses(word)
         if clauses + cost <= MAX_KEYWORD_CLAUSES:
             kept.append(word)
             clauses += cost

@@ -103,16 +103,14 @@ def lexical_scores(lines: Sequence[Line], query: str) -> dict[Key, float]:
     wanted = content_words(query, names)
     if not wanted:
         return {li.key: 0.0 for li in lines}
+    texts = {li.key: speaker_and_text(li)[1] for li in lines}
     if any(is_chinese(w) for w in wanted):
-        found = {li.key: content_words(speaker_and_text(li)[1], names) & wanted
-                 for li in lines}
+        found = {key: content_words(text, names) & wanted for key, text in texts.items()}
     else:  # only Latin words wanted: find them, without stemming every word of every line
         find = _latin_finder(frozenset(wanted))
-        found = {li.key: find(speaker_and_text(li)[1]) for li in lines}
-    named = topics.asked(frozenset(wanted))
-    if named:
-        found = {li.key: with_topics(speaker_and_text(li)[1], found[li.key], named)
-                 for li in lines}
+        found = {key: find(text) for key, text in texts.items()}
+    if named := topics.asked(frozenset(wanted)):
+        found = {key: with_topics(texts[key], words, named) for key, words in found.items()}
     frequency: dict[str, int] = {}
     for words in found.values():
         for w in words:

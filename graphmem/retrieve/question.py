@@ -82,10 +82,10 @@ _ASKS_ASSISTANT = re.compile(
 # asks for no past reply, unless it says one was given ("can you tell me again what you said")
 _REQUEST = re.compile(
     rf"^\W*(?:(?:can|could|would|will)\s+{_YOU}\b|(?:please|pls|plz)\b)"
-    r"|你(?:给|帮|幫|給)?(?:我|额|俺|咱)?(?:推荐推荐|出出主意|出个|写个|排个|整理一下|列个|说说|看看|教我一下)"
-    r"|你(?:给|帮|幫|給)?(?:我|额|俺|咱)?(?:推荐|推薦|写|寫|列|排|出|整理|说|教)(?:个|個|几|幾|一下|点|點)"
+    r"|你(?:给|帮|幫|給)?(?:我|额|俺|咱)?(?:推荐推荐|出出主意|说说|看看|教我一下|"
+    r"(?:推荐|推薦|写|寫|列|排|出|整理|说|教)(?:个|個|几|幾|一下|点|點))"
     rf"|\b(?:what|which)\b[^?]{{0,30}}?\b(?:do|would)\s+{_YOU}\s+(?:suggest|recommend)"
-    r"|你说我\S{0,6}?(?:好|呢)|你给出个|你帮\S{0,2}写个",
+    r"|你说我\S{0,6}?(?:好|呢)|你帮\S{0,2}写个",
     re.IGNORECASE)
 _SAID_BEFORE = re.compile(
     r"\b(?:said|told|gave|suggested|recommended|wrote|again|earlier|before|last time)\b"

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from graphmem.text.words import stem
+
 # -- pastimes ----------------------------------------------------------------------------
 
 # What people do for fun, regularly (a sport, a class, a craft, a group): "started doing
@@ -59,7 +61,7 @@ _HEALTH_ZH_TEXT = """
     过敏 糖尿病 高血压 低血压 血糖 血压 血脂 高血脂 胆固醇 手术 哮喘 关节炎 痛风 乳糖不耐 素食 吃素
     吃斋 全素 纯素 忌口 住院 骨折 扭伤 拉伤 甲亢 甲减 甲状腺 癌 中风 失眠 抑郁 焦虑 怀孕 湿疹 鼻炎
     颈椎 腰椎 膝盖 膝关节 心脏 胃病 胃炎 贫血 白内障 腰肌劳损 腰间盘 椎间盘 三高 血糖偏高 药 体检
-    感染 发烧 过敏性 不耐受 痛风 心梗 脑梗 哮喘 咳嗽 慢阻肺"""
+    感染 发烧 过敏性 不耐受 心梗 脑梗 咳嗽 慢阻肺"""
 HEALTH_ZH = frozenset(_HEALTH_ZH_TEXT.split())
 
 # -- what a question names a topic by ----------------------------------------------------
@@ -82,14 +84,7 @@ _TOPICS: dict[str, tuple[str, str, frozenset[str], frozenset[str]]] = {
 }
 
 
-def _stem(word: str) -> str:
-    """``words.stem``'s light stem (that module reads this one): Chinese whole, English
-    cut to five letters."""
-    word = word.lower().removesuffix("'s")
-    return word if re.search(r"[\u3400-\u9fff]", word) else word[:5]
-
-
-_TRIGGERS = {topic: frozenset(_stem(w) for w in f"{latin} {chinese}".split())
+_TRIGGERS = {topic: frozenset(stem(w) for w in f"{latin} {chinese}".split())
              for topic, (latin, chinese, _, _) in _TOPICS.items()}
 _CHINESE_SAID = {topic: re.compile("|".join(sorted(map(re.escape, chinese), key=len,
                                                    reverse=True)))

@@ -232,7 +232,7 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         return Part((USER,), text[m.end():])  # 你给我发短信吧: how to reach the user
     elif match(r"^(?:你|您)", text):
         return Part(None, text, subject_said=False)  # what the user asks of the assistant
-    elif m := match(rf"^([{_SURNAMES}](?:{_HONORIFIC}))", text):
+    elif m := match(rf"^([{SURNAMES_ZH}](?:{_HONORIFIC}))", text):
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
     elif m := match(r"^(?:(她|他)(?!们)|(?i:(she|he)(?:'s|\s+is|\s+was)?)(?=\s|[\u4e00-\u9fff]))",
@@ -349,9 +349,9 @@ def person_named(text: str, ctx: Context) -> str:
     if first in _NOT_NAMES or len(tags) < 2:
         return ""
     if flag.startswith("nr") and 2 <= len(first) <= 3 and (
-            first[0] in _SURNAMES or first[0] in "小老阿") and _follows(tags[1][0]):
+            first[0] in SURNAMES_ZH or first[0] in "小老阿") and _follows(tags[1][0]):
         return first
-    if (first in _SURNAMES and len(tags) > 2 and len(tags[1][0]) == 2
+    if (first in SURNAMES_ZH and len(tags) > 2 and len(tags[1][0]) == 2
             and tags[1][1] in {"i", "nr", "nrfg", "nz", "n", "a"} and _follows(tags[2][0])):
         return first + tags[1][0]  # 马欣怡: jieba cuts 马 / 欣怡; 段 / 志强
     return ""
@@ -434,8 +434,6 @@ def _bare(value: str, limit: int = 16) -> str:
     latin = bool(re.fullmatch(r"[A-Za-z][A-Za-z' -]{0,20}", value))
     return value if 0 < len(value) <= (24 if latin else limit) else ""
 
-
-_SURNAMES = SURNAMES_ZH
 
 
 _TIME_WORD = (r"(?:今年|明年|后年|下半年|上半年|年底|年后|下个月|这个月|月底|下周|下星期|这周|周末|"

@@ -86,14 +86,15 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     入职网易第四天; (我对象在华为上班，)做硬件工程师; 学校给我安排了初三年级组长, 不当班主任了."""
     job = org = None
     negated = retired = False
-    if part.past and search(_HAS_RETIRED, ctx.sentence) and (m := search(_AT_ORG_DO, t)) and (
-            _job_like(_bare(m.group(3)))) and (work := _job(_bare(m.group(3)))):
+    m = search(_AT_ORG_DO, t)
+    said = _bare(m.group(3)) if m else ""
+    if part.past and said and search(_HAS_RETIRED, ctx.sentence) and _job_like(said) and (
+            work := _job(said)):
         # 以前在枫桥中心小学当校长当了18年 2012年退休的: a retired career, said in the past
         found.say(replace(part, past=False), "works_as", work + "（已退休）", False, 0.8, "job")
         return
-    m = search(_AT_ORG_DO, t)
-    if m and _org_like(m.group(1)) and _job_like(_bare(m.group(3))):
-        job = _bare(m.group(3))
+    if m and _org_like(m.group(1)) and _job_like(said):
+        job = said
         # 在铁路局当了一辈子工程师 退休了: the job was, the place is no longer
         retired = bool(m.group("long") and search(_HAS_RETIRED, ctx.sentence))
         org = None if m.group(1) in PLACES_ZH or retired else _org(m.group(1))
