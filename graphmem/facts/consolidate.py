@@ -38,24 +38,19 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from graphmem._errors import ExtractionError, GraphmemError, StoreUnavailableError
+from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.embed import Embedder
-from graphmem.extract import BatchExtractor, Candidate, ExtractionStats, Extractor
+from graphmem.extract import BatchExtractor, Candidate, Extractor
 from graphmem.extract.candidate import PARTNER_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
-    Create,
     CurrentVersion,
-    Historic,
     NewVersion,
-    Reverify,
-    Supersede,
     decide_into,
     fact_version_id,
 )
@@ -71,6 +66,7 @@ from graphmem.facts.normalize import (
     entity_rows,
 )
 from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
+from graphmem.facts.report import ConsolidationReport
 from graphmem.store import facts as fact_store
 from graphmem.store.cypher import relationship_type
 from graphmem.store.episodes import episode_from_record
@@ -87,26 +83,6 @@ _EXTRACT_BATCH = 64  # episodes extracted together (their sentences parsed in on
 CLAIM_BATCH = 64  # episodes claimed at a time
 CLAIM_LEASE_S = 600  # a claim left by a crashed run frees itself after this long
 
-
-
-@dataclass
-class ConsolidationReport:
-    episodes: int = 0
-    created: int = 0
-    reverified: int = 0
-    superseded: int = 0
-    historic: int = 0
-    embedded: int = 0
-    messages_embedded: int = 0  # messages given their vector (the nearest-messages channel)
-    expired: int = 0
-    deleted: int = 0
-    skipped_episodes: int = 0  # distilled meanwhile by another consolidation
-    skipped_facts: int = 0  # facts that could not be stored (see errors)
-    errors: list[str] = field(default_factory=list)
-    # episodes whose extraction failed, each as the ExtractionError (event_id set): they
-    # are given back and retried by the next run
-    failed: list[ExtractionError] = field(default_factory=list)
-    extraction: ExtractionStats | None = None  # a batch (LLM) extractor's calls and tokens
 
 
 class Consolidator:
@@ -192,7 +168,7 @@ class Consolidator:
                 return list(self.extractor.extract_many(chunk))
             except Exception as exc:
                 for e in chunk:
-                    _failed(report, e.event_id, exc)
+                    report.fail(e.event_id, exc)
                 return [None] * len(chunk)
         many = getattr(self.extractor, "extract_many", None)
         if many is not None:
@@ -205,7 +181,7 @@ class Consolidator:
             try:
                 found.append(self.extractor.extract(episode))
             except Exception as exc:  # an extractor bug must not stop the batch
-                _failed(report, episode.event_id, exc)
+                report.fail(episode.event_id, exc)
                 found.append(None)
         return found
 
@@ -307,7 +283,7 @@ class Consolidator:
             log.error("episode %s was not consolidated: %s", event_id, exc)
             return [event_id]
         report.skipped_episodes += skipped
-        self._tally(report, changes)
+        report.tally(changes)
         return []
 
     @staticmethod
@@ -473,25 +449,6 @@ class Consolidator:
                 changes += decide_into(one, stored.setdefault(
                     (user_id, one.entity_id, one.predicate), []))
         return changes
-
-    @staticmethod
-    def _tally(report: ConsolidationReport, changes: Sequence[Change]) -> None:
-        for change in changes:
-            if isinstance(change, Supersede):
-                report.superseded += 1
-            elif isinstance(change, Create):
-                report.created += 1
-            elif isinstance(change, Reverify):
-                report.reverified += 1
-            elif isinstance(change, Historic):
-                report.historic += 1
-
-
-def _failed(report: ConsolidationReport, event_id: str, exc: Exception) -> None:
-    """Report an episode whose extraction failed (in ``errors`` and as a typed ``failed``)."""
-    error = ExtractionError(f"{event_id}: {exc!r}", event_id=event_id)
-    report.errors.append(str(error))
-    report.failed.append(error)
 
 
 def _before_locks(candidates: Sequence[Candidate]) -> None:
