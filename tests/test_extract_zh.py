@@ -591,3 +591,65 @@ def test_a_word_or_a_relative_after_a_relative_is_no_name(message):
 def test_a_career_said_in_the_past_and_then_retired_from_is_a_retired_job(message, fact):
     assert fact in read(message)
     assert not {r for r in read("我以前在公司当会计 后来辞职了") if r[1] == "works_as"}
+
+
+@pytest.mark.parametrize(("message", "place"), [
+    ("搬完家了 累屁了\n香坊这边 公滨路边上 电梯房 十二楼", "香坊"),
+    ("搬完了！7月26号搬的 通州 离医院走路十五分钟 一居室", "通州"),
+    ("搬好屋啦 依家住番禺 市桥附近", "番禺"),
+    ("搬完家了 累惨 终于住进双流的新房了", "双流"),
+    ("搬到浑南以后上医院倒挺近 打车十分钟", "浑南"),
+])
+def test_a_move_done_gives_the_home_said_next_or_after_it(message, place):
+    assert ("user", "lives_in", place, False) in read(message)
+
+
+@pytest.mark.parametrize("message", [
+    "搬完了 也入职一周了 奶盖躲了两天床底", "搬到上海以后再找工作", "等搬到浑南以后再说"])
+def test_a_move_not_done_or_with_no_place_after_it_gives_no_home(message):
+    assert not {r for r in read(message) if r[1] == "lives_in"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("钓鱼不弄了 竿子送给张强了", ("user", "likes", "钓鱼", True)),
+    ("飞盘我估计是不打了", ("user", "likes", "飞盘", True)),
+    ("妞妞乒乓球不想学了 换成游泳", ("妞妞", "likes", "乒乓球", True)),
+    ("早上晨跑彻底坚持不下去了 10月底就停了", ("user", "likes", "晨跑", True)),
+    ("大夫说别打羽毛球了 那就不打了呗", ("user", "likes", "羽毛球", True)),
+    ("成都的攀岩馆离玉林都挺远的 算了不爬了", ("user", "likes", "攀岩", True)),
+    ("冰美式也被我喝腻了 换成了热的无糖豆浆", ("user", "likes", "冰美式", True)),
+])
+def test_a_pastime_or_taste_given_up_in_other_words_is_no_longer_liked(message, fact):
+    assert fact in read(message)
+
+
+@pytest.mark.parametrize("message", ["本来想去游泳 算了不去了", "今天打羽毛球太累了 不打了"])
+def test_one_outing_given_up_is_no_pastime_given_up(message):
+    assert not {r for r in read(message) if r[1] == "likes"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("下礼拜一我就调急诊科了 心内科待了八年", ("user", "works_at", "急诊科", False)),
+    ("我从行车调度调到培训中心了 当讲师", ("user", "works_at", "培训中心", False)),
+    ("我申请调到群力社区卫生服务中心 今天批下来了",
+     ("user", "works_at", "群力社区卫生服务中心", False)),
+    ("俺媳妇不在超市干了 去社区食堂做饭了", ("媳妇", "works_at", "超市", True)),
+])
+def test_a_transfer_or_a_workplace_left_changes_where_one_works(message, fact):
+    assert fact in read(message)
+    assert not {r for r in read("我想调到销售部") | read("空调调到26度了") if r[1] == "works_at"}
+
+
+def test_a_break_up_said_with_fen_le_is_one_and_a_shared_cake_is_not():
+    assert ("user", "has_relation", "王浩", True) in read("6月19号晚上我和王浩分了")
+    assert not read("蛋糕我和李娜分了")
+    assert not {r for r in read("他和陈浩分手了") if r[1] == "has_relation"}
+
+
+def test_a_life_event_done_ends_the_plan_of_it_and_a_plan_of_it_does_not():
+    done = [c for c in candidates("我而家啱啱辞咗职 二来诊所9月开业", "上个月领证了")
+            if c.predicate == "plans_to"]
+    assert {(c.value, c.negated, c.value_kind) for c in done} == {
+        ("辞职", True, PLAN_END), ("领证", True, PLAN_END)}
+    assert ("user", "plans_to", "买房", False) in read("跟老公决定买房了")
+    assert not {r for r in read("我们还没结婚", "辞职了吗") if r[1] == "plans_to"}

@@ -397,6 +397,47 @@ def test_a_break_up_that_names_no_one_ends_the_partner_the_user_has(memory, user
     assert (partner, True) in relations and (partner, False) not in relations
 
 
+@pytest.mark.parametrize("break_up", ["我跟陈浩分手了 心情很差", "6月19号晚上我和陈浩分了"])
+def test_a_break_up_naming_someone_not_yet_known_ends_the_partner_the_user_has(
+        memory, user_id, break_up):
+    episode_apart(memory, user_id, ["男朋友在西安读书 陈浩 异地好累", break_up])
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert relations == {("男朋友", True)}  # and no stray name or relation of 陈浩
+    assert not memory.facts(user_id, predicate="name")
+
+
+@pytest.mark.parametrize(("first", "later", "ended"), [
+    ("我三月份报了老年大学书法班 礼拜二上课", "书法班我也不去了", ("studies", "老年大学书法")),
+    ("I love playing badminton.", "I quit badminton last month",
+     ("likes", "playing badminton")),
+])
+def test_a_class_or_pastime_given_up_by_a_shorter_name_ends_the_one_stored(
+        memory, user_id, first, later, ended):
+    episode_apart(memory, user_id, [first, later])
+    predicate, value = ended
+    said = memory.facts(user_id, predicate=predicate, include_superseded=True)
+    assert (value, False) in {(f.value, f.negated) for f in said}  # stored, then ended
+    assert (value, False) not in {(f.value, f.negated)
+                                  for f in memory.facts(user_id, predicate=predicate)}
+
+
+@pytest.mark.parametrize("apart", [False, True])
+@pytest.mark.parametrize(("first", "later", "now"), [
+    ("我在贵医附院心内科当护士", "调科批了 我调到急诊科了", "贵医附院急诊科"),
+    ("我自己在成都地铁上班 做行车调度", "我从行车调度调到培训中心了 当讲师", "成都地铁培训中心"),
+])
+def test_a_transfer_to_a_department_keeps_the_employer(memory, user_id, first, later, now,
+                                                       apart):
+    if apart:  # consolidated one at a time: the employer is read from the store
+        for day, text in enumerate([first, later]):
+            say(memory, user_id, f"s{day}", text, T0 + timedelta(days=day))
+            memory.flush()
+            memory.consolidate(user_id, now=T0 + timedelta(days=day, hours=1))
+    else:  # in one batch: the employer said earlier in it
+        episode_apart(memory, user_id, [first, later])
+    assert [f.value for f in memory.facts(user_id, predicate="works_at")] == [now]
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -15,8 +15,11 @@ from graphmem.extract.vocab import FEMALE_KIN, KIN_KEY, MALE_KIN, PLURAL_KIN
 from graphmem.text.language import is_chinese
 
 USER = "user"
-# a break-up whose partner the episode does not name: consolidation ends the current one
+# a break-up whose partner the episode does not name, or names by a name consolidation does
+# not know: consolidation ends the current one
 PARTNER_END = "partner_end"
+# a department moved to (调到急诊科): consolidation puts it under the current employer
+DEPARTMENT = "department"
 
 
 @dataclass(frozen=True)

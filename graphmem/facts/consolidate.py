@@ -38,13 +38,14 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, Extractor
-from graphmem.extract.candidate import PARTNER_END
+from graphmem.extract.candidate import DEPARTMENT, PARTNER_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
@@ -54,7 +55,13 @@ from graphmem.facts.conflict import (
     decide_into,
     fact_version_id,
 )
-from graphmem.facts.endings import FULFILLING, dropped_plan, ended_partners, fulfilled_plans
+from graphmem.facts.endings import (
+    FULFILLING,
+    dropped_plan,
+    ended_partners,
+    fulfilled_plans,
+    under_employer,
+)
 from graphmem.facts.forget import Forgotten, forget_user
 from graphmem.facts.normalize import (
     USER_KEY,
@@ -360,10 +367,16 @@ class Consolidator:
         versions: dict[str, list[NewVersion]] = {}
         closing: set[str] = set()  # "考完了", "he dumped me": versions that only end a plan
         # or a partner the user has (nothing to store when there is none)
+        employers = self._employers(tx, items)
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
                 subject = table.resolve(c.entity, "event" if c.entity != USER_KEY else "user")
+                if c.value_kind == DEPARTMENT:  # 调到急诊科: under the employer they have
+                    c = replace(c, value=under_employer(c.value, employers.get(
+                        (user_id, subject.entity_id), "")), value_kind="organization")
+                if canonical_predicate(c.predicate) == "works_at":  # (said earlier in the batch)
+                    employers[(user_id, subject.entity_id)] = "" if c.negated else c.value
                 shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
                 if canonical_predicate(c.predicate) == "name":  # None: Donna is not Marlene
                     if (named := table.name_of(subject, c.value)) is None:
@@ -418,6 +431,21 @@ class Consolidator:
                       c.sentence.startswith(c.entity + " ") else c.sentence) or sentence(
                 who, predicate, c.value, c.negated, chinese),
         )
+
+    def _employers(self, tx: Tx, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
+                   ) -> dict[tuple[str, str], str]:
+        """Where each person a department move is said of works, as stored before this
+        batch (their latest current ``works_at``), by (user_id, entity_id)."""
+        wanted = {(user_id, self._tables[user_id].resolve(
+            c.entity, "event" if c.entity != USER_KEY else "user").entity_id, "works_at")
+            for user_id, _, _, kept in items for c in kept if c.value_kind == DEPARTMENT}
+        employers: dict[tuple[str, str], str] = {}
+        for (user_id, entity, _), held in fact_store.current_versions(tx, wanted).items():
+            names = {entity_id(user_id, key): name
+                     for key, name in self._tables[user_id].names.items()}
+            if now := [v for v in held if not v.negated and v.value_id in names]:
+                employers[(user_id, entity)] = names[max(now, key=lambda v: v.valid_from).value_id]
+        return employers
 
     def _decide_all(self, user_id: str, versions: list[NewVersion],
                     stored: dict[tuple[str, str, str], list[CurrentVersion]],

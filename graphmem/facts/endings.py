@@ -1,7 +1,10 @@
 """How a current plan or partner ends in a later episode, read against what the user has.
 
 - **Dropped**: "I gave up on the half marathon" names the plan "run a half marathon": the
-  drop takes that plan's value, so it ends that very plan (``dropped_plan``).
+  drop takes that plan's value, so it ends that very plan (``dropped_plan``). So does a
+  class or a pastime given up by a shorter name than it was stored under: "书法班我也不去了"
+  ends "老年大学书法", "no more badminton" ends "play badminton" (the current value holds
+  the given-up one's words).
 - **Fulfilled**: a later state says what the plan was for — "准备搬家到宝安坪洲", then weeks later
   "住在坪洲"; "去知芽" (a new job), then "在知芽工作"; "planning to move to Denver", then "I
   live in Denver". The plan is no longer a plan (``fulfilled_plans``): it ends when the state
@@ -10,6 +13,9 @@
   breath are still a plan), and only by a value the plan's own words hold. Only a home, a
   job or a pet: a taste or a course is not what a plan of it is for ("a fishing trip" is
   not done because the user likes fishing, nor "a vegan cooking class" by a vegan diet).
+- **A transfer** to a department (调到急诊科) is a move inside the employer the person has:
+  "成都地铁" becomes "成都地铁培训中心", "贵医附院心内科" becomes "贵医附院急诊科"
+  (``under_employer``); with no employer known, the department alone.
 - **A break-up** whose episode does not name the partner ("we broke up last night", "分手了
   她提的") ends the partner relation the user has, whichever word it was (girlfriend,
   fiancée, 对象, 老婆) — ``ended_partners``; with none current, nothing is stored.
@@ -29,6 +35,8 @@ from graphmem.text.language import is_chinese
 
 # states a plan is made for: a home, a job, a pet
 FULFILLING = frozenset({"lives_in", "works_at", "works_as", "has_pet"})
+# what ends by a shorter name of it: a plan, a class, a pastime
+_DROPPED = frozenset({"plans_to", "studies", "likes"})
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _FILLER = frozenset({"the", "a", "an", "it", "that", "this", "there", "here", "more", "some",
                      "new", "one", "stuff", "things", "something"})
@@ -37,13 +45,15 @@ _FILLER = frozenset({"the", "a", "an", "it", "that", "this", "there", "here", "m
 def dropped_plan(v: NewVersion, current: Sequence[CurrentVersion],
                  names: Mapping[str, str]) -> NewVersion:
     """A dropped plan (``v``: a negated ``plans_to``) given the value of the current plan it
-    names, when it names one by other words; else ``v`` as it is."""
-    if v.predicate != "plans_to" or not v.negated or any(
+    names, when it names one by other words; a class or pastime given up by a shorter name
+    (书法班我也不去了 ends 老年大学书法) given the value it names; else ``v`` as it is."""
+    if v.predicate not in _DROPPED or not v.negated or any(
             c.value_id == v.value_id for c in current):
         return v
     for c in sorted(current, key=lambda c: c.valid_from, reverse=True):
         plan = names.get(c.value_id)
-        if not c.negated and plan and names_plan(v.value, plan):
+        if not c.negated and plan and (names_plan(v.value, plan) if v.predicate == "plans_to"
+                                       else _telling(v.value) and _holds(plan, v.value)):
             return replace(
                 v, value_id=c.value_id, value=plan,
                 fact_id=fact_version_id(v.user_id, v.entity_id, v.predicate, c.value_id,
@@ -110,3 +120,20 @@ def _holds(plan: str, value: str) -> bool:
     if _HAN.search(value):
         return value in plan
     return re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", plan) is not None
+
+
+_DEPARTMENT_END = re.compile(r"(?:科|部|中心|处|分行|支行|分公司|门诊|病区|车间|分院|总部|分店)$")
+_EMPLOYER_END = re.compile(r"医院|附院|院|公司|集团|银行|学校|大学|中学|小学|局|所|厂|地铁|铁路|"
+                           r"超市")
+
+
+def under_employer(department: str, employer: str) -> str:
+    """The department moved to, under the employer said before: 成都地铁 + 培训中心 →
+    成都地铁培训中心; 贵医附院心内科 + 急诊科 → 贵医附院急诊科 (the old department off); the
+    department alone when the employer is unknown (心内科) or is already that one."""
+    if not employer or department in employer or not _HAN.search(employer):
+        return department
+    if _DEPARTMENT_END.search(employer):
+        ends = [m.end() for m in _EMPLOYER_END.finditer(employer) if m.end() < len(employer) - 1]
+        employer = employer[:ends[-1]] if ends else ""
+    return employer + department

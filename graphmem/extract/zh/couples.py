@@ -15,7 +15,7 @@ _RELATION_WORDS = frozenset(REL_ZH.replace("\\", "").split("|"))
 _NAME = r"([\u4e00-\u9fff]{2,3}|[A-Z][a-z]+)"
 _TOGETHER = (rf"(?:我和|我跟|和|跟){_NAME}(?:[\u4e00-\u9fff]{{0,6}})?在一起了"
              rf"|^我们(?:[\u4e00-\u9fff]{{0,8}})?在一起了")
-_APART = (rf"(?:我和|我跟|和|跟)(?:我)?{_NAME}(?:已经)?(?:分手|离婚)了"
+_APART = (rf"(?:我和|我跟|和|跟)(?:我)?{_NAME}(?:已经)?(?:分手了|离婚了|分了(?![\u4e00-\u9fff]))"
           rf"|^我们(?:[\u4e00-\u9fff]{{0,6}})?(?:分手|离婚)了|^(?:已经)?(?:分手|离婚)了")
 
 
@@ -29,8 +29,8 @@ def _partner_word(name: str, ctx: Context) -> str:
 
 def couples(clause: str, ctx: Context, found: Found) -> None:
     """我和许嘉言在一起了 / (周雨也说…) 我们五月初已经在一起了: a partner, named; 我跟陈昊分手了:
-    that person is no longer one (nor the partner's name theirs)."""
-    if "在一起" not in clause and "分手" not in clause and "离婚" not in clause:
+    that person is no longer one (and is still called 陈昊)."""
+    if not search(r"在一起|分手|离婚|分了", clause):
         return
     clause = re.sub(r"^(?:其实|但是|不过|然后|而且|哈哈|跟你说|告诉你|对了|另外)+", "",
                     clause.strip())
@@ -47,7 +47,11 @@ def couples(clause: str, ctx: Context, found: Found) -> None:
             ctx.names[name.lower()] = word
             ctx.meet(word)
         return
-    if m := search(_APART, clause):
+    if (m := search(_APART, clause)) and m.group(0).endswith("分了") and not re.fullmatch(
+            r"(?:[\d\s月号日年]|昨天|今天|前天|上周|上个月|晚上|早上|那天|刚刚?|已经|终于)*",
+            clause[:m.start()]):
+        return  # (蛋糕我和她分了: a cake shared, no break-up)
+    if m:
         name = m.group(1) or _named_person(ctx)
         if not name and not m.group(1):  # 我们分手了 / 分手了: the partner the user has
             found.add(USER, "has_relation", "对象", True, 0.85, PARTNER_END)
@@ -58,11 +62,12 @@ def couples(clause: str, ctx: Context, found: Found) -> None:
         if who == name and name in _RELATION_WORDS:  # 我和男朋友分手了: that relation ends
             found.add(USER, "has_relation", name, True, 0.85, "person")
         elif who in PARTNERS_ZH:  # named earlier in the episode: the relation is that word
-            found.add(USER, "has_relation", who, True, 0.85, "person")
-            found.add(who, "name", name, True, 0.85, "name")
-        else:  # the name alone: consolidation finds whose name it is
-            found.add(USER, "has_relation", name, True, 0.85, "person")
-            found.add(name, "name", name, True, 0.85, "name")
+            found.add(USER, "has_relation", who, True, 0.85, "person")  # (still their name)
+        elif search(r"^(?:我和|我跟|和|跟)", clause[m.start():]) and (
+                m.start() == 0 or clause[m.start()] == "我"):
+            # 我跟陈浩分手了, the name alone: consolidation ends the partner the user has (a
+            # name it knows is that partner's; one it does not is, when the user has one)
+            found.add(USER, "has_relation", name, True, 0.85, PARTNER_END)
 
 
 def _named_person(ctx: Context) -> str | None:

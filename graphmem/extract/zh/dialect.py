@@ -4,8 +4,8 @@ is first said the Mandarin way (我是兽医 在天河一间宠物医院做东�
 and so is a Hokkien 阮牵手 (我老婆).
 
 Only what cannot be Mandarin changes: characters that are Cantonese alone (佢 喺 嘅 咗 冇 啲
-嘢 睇 瞓 唔 乜, final particles 㗎 喎 咩), Cantonese words (钟意, 屋企, 细佬, 家姐, 拍拖, 一齐,
-仲有), and only in a sentence that has one of them, 系 and 食 where Cantonese puts
+嘢 睇 瞓 唔 乜, final particles 㗎 喎 咩), Cantonese words (钟意, 屋企, 细佬, 家姐, 依家, 拍拖,
+一齐, 仲有), and only in a sentence that has one of them, 系 and 食 where Cantonese puts
 them (after a pronoun or a negation), and 额 / 俺 as "I" where a clause opens with them or
 they follow a verb that takes a person (金额, 销售额, 额外 stay).
 """
@@ -21,7 +21,7 @@ _WORDS = (("钟意", "喜欢"), ("屋企", "家"), ("细佬", "弟弟"), ("家�
 _CHARS = str.maketrans({"佢": "他", "喺": "在", "嘅": "的", "咗": "了", "啲": "些",
                         "嘢": "东西", "睇": "看", "瞓": "睡", "唔": "不", "乜": "什么",
                         "咩": "吗", "㗎": "", "喎": "", "囉": "", "啫": "", "嘞": "了"})
-_CANTONESE = re.compile("[佢喺嘅咗冇啲嘢睇瞓唔乜咩㗎喎囉啫嘞]|钟意|屋企|细佬|家姐")
+_CANTONESE = re.compile("[佢喺嘅咗冇啲嘢睇瞓唔乜咩㗎喎囉啫嘞]|钟意|屋企|细佬|家姐|依家")
 # 系 / 食 where Cantonese has them: 我系兽医, 佢系设计师; 唔食芫荽, 钟意食海鲜.
 _IS = re.compile(r"(?<=[我你他她它佢都就也又仲唔])系(?![统列数列])")
 _EAT = re.compile(r"(?<=[不没喜欢想要去会])食(?![物品堂材谱量欲])")

@@ -125,9 +125,10 @@ _REGULARLY = (rf"(?:{_OFTEN_ZH}){_BETWEEN}(?P<a>{_ACT})(?![课班])|"
 # Not (yet) a pastime: a plan, a question, a wish — or one of old (以前天天跟隔壁的人下象棋).
 _NOT_NOW = (r"下周|下个?月|明天|明年|下次|打算|准备|计划|想|要不要|能不能|可不可以|考虑|如果|可能|"
             r"以前|之前|原来|小时候|当年|那时")
-_QUIT_VERB = "打练跳跑游整玩弹学去搞上唱下做爬骑滑钓"
-_GIVEN_UP = (rf"(?P<a>{_ACT})[我俺也就都已经决定彻底暂时先]{{0,6}}"
-             rf"(?:不[{_QUIT_VERB}]了|停了|放弃了|戒了|退了|拉倒了|不干了|吃灰)|"
+_QUIT_VERB = "打练跳跑游整玩弹学去搞上唱下做爬骑滑钓弄"
+_GIVEN_UP = (rf"(?P<a>{_ACT})(?:[我俺也就都已经决定彻底暂时先算是]|估计|还是|应该){{0,6}}"
+             rf"(?:不想?[{_QUIT_VERB}]了|停了|放弃了|戒了|退了|拉倒了|不干了|吃灰|"
+             rf"坚持不下去了|坚持不了了)|"
              rf"(?:决定|再也|以后|从此|彻底|已经)(?:不再|不)(?:回去|去)?[{_QUIT_VERB}]?"
              rf"(?P<b>{_ACT})(?:了|$)|"
              rf"(?:不再|放弃了?|退出了?)[{_QUIT_VERB}]?(?P<c>{_ACT})")
@@ -155,6 +156,10 @@ def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
             if activity in LEARNT_ZH:
                 found.add(subject, "studies", activity, True, 0.8)
         return True
+    if (bare := _given_up_before(t, ctx)) and not search(_JUST_THEN, ctx.sentence):
+        for subject in part.subjects:
+            found.add(subject, "likes", bare, True, 0.8)  # 别打羽毛球了 那就不打了呗
+        return True
     if not (m := search(_BEGIN, t) or search(_REGULARLY, t)) or search(_NOT_NOW, t[:m.start()]):
         return False
     activity, at = _activity_in(m)
@@ -163,6 +168,21 @@ def _pastime(t: str, part: Part, ctx: Context, found: Found) -> bool:
     for subject in part.subjects:
         found.add(subject, "likes", activity, False, 0.8)
     return True
+
+
+_BARE_QUIT = (rf"^(?:那|就|那就|算了|我|俺|也|以后|干脆|索性|还是)*不想?[{_QUIT_VERB}]了"
+              rf"(?:吧|呗|啊|哈)?$")
+
+
+def _given_up_before(t: str, ctx: Context) -> str:
+    """The pastime a bare "不打了" gives up when the sentence named it just before (大夫说别打
+    羽毛球了 那就不打了呗, 攀岩馆离家都挺远的 算了不爬了), or "" — not a single outing
+    given up (本来想去游泳 算了不去了)."""
+    if not match(_BARE_QUIT, t) or (at := ctx.sentence.find(t)) <= 0:
+        return ""
+    before = ctx.sentence[:at]
+    said = [m for m in re.finditer(_ACT, before) if not inside_word(before, m.start())]
+    return said[-1].group(0) if said and not search(_NOT_NOW + "|本来", before) else ""
 
 
 def _habits(t: str, part: Part, ctx: Context, found: Found) -> None:

@@ -27,7 +27,9 @@ _NOT_ORIGIN_TEXT = """
 _NOT_ORIGIN = frozenset(_NOT_ORIGIN_TEXT.split())
 
 
-_MOVED = rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:去|来)?(?:了|$)"
+# A move done: 上周搬到上海了; 搬到浑南以后上医院倒挺近 (after the move: it was made).
+_MOVED = (rf"搬(?:到|去|来|回)了?({_HAN}{{2,6}}?)(?:市)?(?:去|来)?"
+          rf"(?:了|$|(?:以后|之后)(?![再就才]))")
 
 
 _SETTLED = (rf"在({_HAN}{{2,4}}?)(?:打拼|生活|定居)", r"base在([\u4e00-\u9fffA-Za-z]{2,8})")
@@ -45,7 +47,7 @@ _STAYED = (rf"^(?:现在|目前|已经)?在({_HAN}{{2,4}}?)(?:待了|呆了|住�
 _HOUSEHOLD = (rf"(?:^|我们|我|俺|咱们|咱|阮)(?<!老)家住(?:在)?({_HAN}{{2,10}}?(?:小区)?)"
               rf"(?=\d|这边|那边|附近|$|\s|，|,)",
               r"(?<![现正实存])在((?:(?!在)[\u4e00-\u9fff]){2,8}?)(?:那边|这边|附近)?(?:合租|租房)",
-              rf"搬进(?:了)?({_HAN}{{2,6}}?)的?(?:新家|新房子?|安置房)",
+              rf"(?:搬|住)进(?:了)?({_HAN}{{2,6}}?)的?(?:新家|新房子?|安置房)",
               rf"^({_HAN}{{2,6}}?)新家",
               # 我妈88了在乐山跟我大哥住, 她在綦江老家 (一个人住), 婆婆搬到北碚小叔子家去住了
               r"(?<![现正实存])在((?:(?![在跟和同])[\u4e00-\u9fff]){2,6}?)(?:跟|和|同)"
@@ -87,10 +89,11 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
                                     rf"(?:市|区)?(?:做|当|读|打工|创业|$)", t)) and (
             here.group(1) in PLACES_ZH or t.endswith(("市", "区"))):
         m = here
-    if m is None and (moved := search(_MOVED, t)) and search(
-            r"了|刚|已经|上周|上个月|去年|前几天|最近", t) and not search(
-            r"准备|打算|计划|要搬|下个月|下周|明年|明天|后天|月底|决定|想|会", t) and _where_said(
-                moved.group(1)):
+    if m is None and (moved := search(_MOVED, t)) and (search(
+            r"了|刚|已经|上周|上个月|去年|前几天|最近", t) or moved.group(0).endswith(
+            ("以后", "之后"))) and not search(r"准备|打算|计划|要搬|下个月|下周|明年|明天|后天|"
+                                           r"月底|决定|想|会|等(?:我们?)?搬|如果", t) and (
+            _where_said(moved.group(1))):
         m = moved  # (搬回老家了: no place said; 搬到温哥华去了: one jieba does not know)
     if m is None and (work := search(rf"(?<![现正实存])在({_HAN}{{2,4}}?)(?:工作|上班)", t)) and (
             work.group(1) in PLACES_ZH):
@@ -157,15 +160,27 @@ _GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00
                rf"({_HAN}{{2,4}}?)(?:$|过年|待|看|陪|见|给)()")
 
 
-# A move done, then where, perhaps after a word of how it went: 搬过来了 文艺路这边挺方便,
-# 搬完家了 累屁了 香坊这边, 阮搬进来了，翔安新城的安置房, 搬完了 累死 街道口这个一室一厅.
+# A move done, then where, perhaps after a word or two of how it went: 搬过来了 文艺路这边挺方便,
+# 搬完家了 累屁了 (line break) 香坊这边, 阮搬进来了，翔安新城的安置房, 搬完了 累死 街道口这个
+# 一室一厅, 搬完了！7月26号搬的 通州 离医院走路十五分钟 (a known place, said alone).
+_MOVED_DONE = re.compile(r"搬(?:过来|过去|完|好|进来|进去)(?:家|屋)?(?:了|啦|咯)")
 _MOVED_HERE = re.compile(
-    rf"搬(?:过来|过去|完|好|进来|进去)(?:家)?了[，,\s]+(?:[^\s，,。]{{1,5}}[，,\s]+)?(?:现在)?"
-    rf"(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|的?(?:新家|安置房|新房)|"
+    rf"^(?:现在|依家)?(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|的?(?:新家|安置房|新房)|"
     rf"这个?(?:一室一厅|两室一厅|三室|两居|三居|一居室?|房子))")
+_CHUNK = re.compile(r"[^\s，,。！!～~；;]+")
 
 
-def moved_here(sentence: str, found: Found) -> None:
-    """搬过来了 文艺路这边挺方便: the user lives where they just moved."""
-    if (m := _MOVED_HERE.search(sentence)) and (where := _where_said(m.group(1))):
-        found.add("user", "lives_in", where, False, 0.85, "place")
+def moved_here(sentence: str, ctx: Context, found: Found) -> None:
+    """搬过来了 文艺路这边挺方便: the user lives where they just moved — said in one of the
+    three pieces of the message after the move (a line break or a 。 may come between)."""
+    if not (done := _MOVED_DONE.search(sentence)):
+        return
+    at = ctx.message.find(sentence)
+    after = ctx.message[at + done.end():] if at >= 0 else sentence[done.end():]
+    for chunk in _CHUNK.findall(after)[:3]:
+        if (m := _MOVED_HERE.match(chunk)) and (where := _where_said(m.group(1))):
+            found.add("user", "lives_in", where, False, 0.85, "place")
+            return
+        if (bare := re.sub(r"^(?:现在|依家)?(?:住在?|在)?", "", chunk)) and place(bare) == bare:
+            found.add("user", "lives_in", bare, False, 0.85, "place")
+            return

@@ -76,7 +76,27 @@ _DONE = (("考", r"^([\u4e00-\u9fff]{2,6}?)(?:也|都|终于)?(?:考完了|考�
          ("租", r"^(?:房子)(?:也|终于)?(?:租好了|找好了|定了)()"))
 
 
+# A life event done, the verb and its object apart or together: 我而家啱啱辞咗职 (辞了职), 上个月
+# 领证了, 房子买了, 婚结了 — it ends the plan it names (辞职, 在东升那边买房), and only that.
+_EVENTS = ("辞职", "离职", "结婚", "离婚", "买房", "买车", "领证", "求婚", "订婚", "跳槽", "同居",
+           "装修", "搬家")
+_EVENT_DONE = re.compile(
+    "|".join(rf"{v}了{o}|{v}{o}了|{o}(?:也|都|终于|已经)?{v}了(?!吗)" for v, o in _EVENTS))
+_NOT_DONE = re.compile(r"打算|准备|想|要|决定|计划|会|快|如果|吗|没|不|别|等|还")
+
+
+def _event_done(t: str, part: Part, found: Found) -> bool:
+    if not (m := _EVENT_DONE.search(t)) or _NOT_DONE.search(t[:m.start()]):
+        return False
+    said = next(v + o for v, o in _EVENTS if v in m.group(0) and o in m.group(0))
+    for subject in part.subjects or ():
+        found.add(subject, "plans_to", said, True, 0.8, PLAN_END)
+    return True
+
+
 def _done(t: str, part: Part, found: Found) -> bool:
+    if _event_done(t, part, found):
+        return True
     for verb, pattern in _DONE:
         if not (m := search(pattern, t)):
             continue

@@ -111,7 +111,7 @@ def sentence_facts(sentence: str, ctx: Context, found: Found) -> None:
         return
     announced(sentence, found)
     pets_said(sentence, ctx, found)
-    moved_here(sentence, found)
+    moved_here(sentence, ctx, found)
     if m := _PET_NAMED.search(strip_emoji(sentence)):
         found.add(USER, "has_pet", m.group(2), False, 0.85, "pet")
         found.add(m.group(2), "name", m.group(1), False, 0.85, "name")

@@ -31,6 +31,9 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
         _say_likes(part, found, m.group(1), False, 0.9)
     elif m := search(rf"无({_HAN})不欢", t):
         found.say(part, "likes", m.group(1), False, 0.9)
+    elif m := search(rf"^({_HAN}{{2,6}}?)(?:我|也|都|早就|已经|真的|彻底|有点)*(?:被我)?"
+                     rf"(?:喝|吃)(?:腻|够)了", t):
+        _say_likes(part, found, m.group(1), True, 0.8)  # 冰美式也被我喝腻了: no longer
     elif m := search(rf"吃({_HAN}{{1,3}}?)(?:没在怕的|从来不怕|不在话下)", t):
         found.say(part, "likes", m.group(1), False, 0.85)  # 吃辣没在怕的
     elif m := search(r"每天(?:早上|晚上|中午)?都(?:要|会|得)?(?:来|喝|吃)(?:一|两)?"

@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extract.candidate import (
+    DEPARTMENT,
     USER,
     Context,
     Found,
@@ -59,11 +60,17 @@ _AT_ORG_DO = (rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|�
               rf"(?=$|[\s，,。！!；;]|做了|干了|当了|了|快|已经|都|有|十|[一二两三四五六七八九\d]+(?:年|个月))")
 
 
+# A transfer inside the employer, to a department: 下礼拜一我就调急诊科了, 我从行车调度调到培训
+# 中心了, 申请调到群力社区卫生服务中心 今天批下来了 (a wish to be moved is not one: 想调到…).
+_TRANSFERRED = (rf"(?:调到|调去|调进|调入|(?<=[我就已刚也])调)了?"
+                rf"({_WORD}{{1,12}}?(?:科|部|中心|处|分行|支行|分公司|门诊|病区|车间|分院|总部|分店))"
+                rf"(?=了|工作|上班|当|做|$|\s|，|,)")
 _AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
            rf"(?<!新)入职了?({_WORD}{{2,12}}?)(?:第[一二三四五六七八九十两几\d]+|[一二三四五六七八九十两几半\d]+)"
            rf"(?:天|周|个星期|个礼拜|个月)",
            rf"(?:跳槽到|跳到|(?<!新)入职)了?({_WORD}{{2,15}}?)(?:工作|上班|$)",
-           rf"跳槽(?:去了|进了|去|进)({_WORD}{{2,15}}?)(?:工作|上班|了|$)")
+           rf"跳槽(?:去了|进了|去|进)({_WORD}{{2,15}}?)(?:工作|上班|了|$)",
+           _TRANSFERRED)
 
 
 _IS_JOB = (rf"(不)?是(?:一名|一个|一位|个|名)?(?![在从对把被给跟和])"
@@ -86,6 +93,7 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     入职网易第四天; (我对象在华为上班，)做硬件工程师; 学校给我安排了初三年级组长, 不当班主任了."""
     job = org = None
     negated = retired = False
+    kind = "organization"
     m = search(_AT_ORG_DO, t)
     said = _bare(m.group(3)) if m else ""
     if part.past and said and search(_HAS_RETIRED, ctx.sentence) and _job_like(said) and (
@@ -99,8 +107,12 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
         retired = bool(m.group("long") and search(_HAS_RETIRED, ctx.sentence))
         org = None if m.group(1) in PLACES_ZH or retired else _org(m.group(1))
     m = None if org else first_search(_AT_ORG, t)
+    if m and m.re.pattern == _TRANSFERRED and search(r"想|申请|打算|准备|考虑|要不要|能不能", t[
+            :m.start()]) and not search(r"批(?:下来)?了|同意了|通过了", ctx.sentence):
+        m = None  # 想调到急诊科: not (yet) moved
     if m and _org_like(m.group(1)) and m.group(1) not in PLACES_ZH:
         org = _org(m.group(1))
+        kind = DEPARTMENT if m.re.pattern == _TRANSFERRED else kind  # the employer's, kept
     if job is None and (m := search(r"是做(.{1,6}?)的|^做(.{1,6}?)的$", t)):
         job = m.group(1) or m.group(2)  # 是做外贸的, (我是Kevin，)做跨境电商的
     elif job is None and (m := search(_IS_RETIRED_JOB, t)) and heads(t[:m.start()]):
@@ -156,10 +168,10 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
             m.group(1)) >= 2:  # (开店: no shop named)
         org = _org(m.group(1))  # 在成都开火锅店, 是开米粉店的, 喺顺德开糖水铺, 在大理开民宿
     if org:
-        found.say(part, "works_at", org, False, 0.8, "organization")
-    elif (m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t)) and (
-            org := _org(m.group(1))):
-        found.say(part, "works_at", org, True, 0.8, "organization")
+        found.say(part, "works_at", org, False, 0.8, kind)
+    elif (m := search(rf"从({_WORD}{{2,12}}?)(?:离职|辞职|出来)了?", t) or search(
+            rf"不在({_WORD}{{2,10}}?)(?:干|做|上班|工作)了", t)) and (org := _org(m.group(1))):
+        found.say(part, "works_at", org, True, 0.8, "organization")  # 俺媳妇不在超市干了
 
 
 # Driving for a living: 开公交(的), 跑长途货车, 开了好几年出租, 在开网约车, 跑滴滴 — the
