@@ -653,3 +653,57 @@ def test_a_life_event_done_ends_the_plan_of_it_and_a_plan_of_it_does_not():
         ("辞职", True, PLAN_END), ("领证", True, PLAN_END)}
     assert ("user", "plans_to", "买房", False) in read("跟老公决定买房了")
     assert not {r for r in read("我们还没结婚", "辞职了吗") if r[1] == "plans_to"}
+
+
+@pytest.mark.parametrize(("message", "fact"), [
+    ("我家桐桐对坚果过敏", ("桐桐", "allergic_to", "坚果", False)),
+    ("我家老二对坚果过敏", ("老二", "allergic_to", "坚果", False)),
+    ("额妈在老家摔了一跤 右手腕骨折", ("妈妈", "has_condition", "右手腕骨折", False)),
+    ("俺娘最近老是口渴 去医院查了 大夫说是二型糖尿病", ("妈妈", "has_condition", "二型糖尿病", False)),
+])
+def test_a_family_member_said_the_household_or_dialect_way_owns_the_fact(message, fact):
+    found = read(message)
+    assert fact in found
+    assert not {r for r in found if r[0] == "user" and r[1] in {"allergic_to", "has_condition"}}
+    assert not {r for r in found if r[1] == "name"}  # (我妈最近…: 最近 is no name)
+
+
+@pytest.mark.parametrize("message", ["那个姑娘对花生过敏", "那位大姐对花生过敏", "我有个学生对芒果过敏"])
+def test_an_allergy_of_someone_unnamed_said_before_dui_is_nobodys(message):
+    assert not {r for r in read(message) if r[1] == "allergic_to"}
+
+
+@pytest.mark.parametrize(("message", "name"), [
+    ("我女儿小名糯米 今年两岁", ("女儿", "name", "糯米", False)),
+    ("我儿子大名叫林子豪", ("儿子", "name", "林子豪", False)),
+])
+def test_a_name_said_as_a_name_after_a_relative_is_theirs_and_the_word_for_it_is_not(message,
+                                                                                   name):
+    found = {r for r in read(message) if r[1] == "name"}
+    assert found == {name}
+
+
+def test_a_relative_after_a_weekday_or_after_her_is_read_right():
+    found = read("我老伴儿桂兰膝盖不行了 对了礼拜六外孙女朵朵来 她对花生过敏")
+    assert ("外孙女", "allergic_to", "花生", False) in found
+    assert not {r for r in found if r[0] == "老伴" and r[1] == "allergic_to"}
+    # her daughter's allergy is neither hers nor the user's
+    assert not {r for r in read("我妹妹下周来长沙 她女儿花生过敏") if r[1] == "allergic_to"}
+
+
+@pytest.mark.parametrize(("message", "not_said"), [
+    ("现在就喝点茯茶", ("user", "likes", "点茯茶", False)),
+    ("王总那边一天也走不开 只能黄了", ("王总", "plans_to", "只能", True)),
+    ("从今天起不喝了", ("user", "dietary_restriction", "从今天起", False)),
+    ("把烟戒了", ("user", "dietary_restriction", "把烟", False)),
+    ("婆婆基本每天都在我家吃晚饭", ("婆婆", "name", "基本", False)),
+])
+def test_a_filler_word_at_a_values_edge_is_no_value(message, not_said):
+    assert not_said not in read(message)
+    assert ("user", "likes", "茯茶", False) in read("现在就喝点茯茶")
+
+
+def test_someones_words_after_an_allergy_are_no_exception_to_it():
+    found = read("我们家老赵感冒好几天了 可是他对青霉素过敏啊 大夫说做皮试 他这个人犟 说没事没事")
+    assert {r for r in found if r[1] == "allergic_to"} == {("老赵", "allergic_to", "青霉素", False)}
+    assert ("老赵", "allergic_to", "头孢", True) in read("我们家老赵对青霉素过敏 但头孢没事")

@@ -27,7 +27,11 @@ _IS = re.compile(r"(?<=[我你他她它佢都就也又仲唔])系(?![统列数�
 _EAT = re.compile(r"(?<=[不没喜欢想要去会])食(?![物品堂材谱量欲])")
 # 额 (northwestern "I") opening a clause or after a verb that takes a person.
 _I = re.compile(r"(?:^|(?<=[\s，,。！!？?；;：:、（(]|[跟给用让叫和是对])|(?<=都是))额"
-                r"(?=[是有在不也就想要爱喜都还们家自的和跟给能会听说教报去来年这那一])")
+                r"(?=[是有在不也就想要爱喜都还们家自的和跟给能会听说教报去来年这那一"
+                r"妈爸娘哥姐弟妹爷奶婆媳儿女孙闺舅姨姑叔伯])")
+# 娘 for mother after "my" (俺娘, 我娘, 额娘 — not 姑娘, 新娘, 老板娘, nor 娘家: a married
+# woman's parents' home).
+_MOTHER = re.compile(r"(?<=[我俺])娘(?!家)")
 
 
 # Hokkien (闽南) typed in Mandarin characters: 阮 for 我 / 我们, and its kin words after it
@@ -45,6 +49,8 @@ def mandarin(text: str) -> str:
     """``text`` with its dialect words said the Mandarin way (unchanged when it has none)."""
     if "额" in text:
         text = _I.sub("我", text)
+    if "娘" in text:
+        text = _MOTHER.sub("妈", text)
     if "阮" in text and _HOKKIEN.search(text):
         for word, said in _HOKKIEN_WORDS:
             text = text.replace(word, said)

@@ -264,7 +264,8 @@ def _switched(t: str, part: Part, ctx: Context, found: Found) -> None:
         value = value + obj  # 咖啡都换低因了: 低因咖啡
     elif _MODIFIER.match(value) or (obj and not noun(obj)):
         return
-    value = re.sub(r"^(?:一|两|几)?(?:杯|碗|瓶|罐|壶|份|盒)", "", value)  # 一杯豆浆 → 豆浆
+    value = re.sub(r"^(?:(?:一|两|几)?(?:杯|碗|瓶|罐|壶|份|盒)|一?点(?=[\u4e00-\u9fff]{2}))", "",
+                   value)  # 一杯豆浆 → 豆浆, (喝)点茯茶 → 茯茶
     if re.search(r"外卖|快递|单$", value):
         return  # 现在都是点外卖: a habit of ordering, not a taste
     for each in nouns(value):

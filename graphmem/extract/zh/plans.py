@@ -64,7 +64,7 @@ _GOAL = (rf"目标是([{_PLAN_VERBS}].+)",
          rf"^(?:那就|还是)?(?:改|换)(?:成|为)?((?:去|学|考){_HAN}.{{0,8}})")  # 改去西安
 
 
-_DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?(?:就|也|还是|彻底|肯定)?"
+_DROP = (r"^(.{2,14}?)(?:的计划|的打算|这件事|的事)?我?(?:就|也|还是|彻底|肯定|只能|只好)?"
          r"(?P<v>放弃了|不考了|不去了|取消了|泡汤了|黄了|作罢)|(?:放弃了?|取消了?)(.{2,8})")
 
 
@@ -128,6 +128,8 @@ def _plans(t: str, part: Part, ctx: Context, found: Found) -> None:
     if m := search(_DROP, t):
         said = re.sub(rf"^{_TIME}", "", _bare(m.group(1) or m.group(3)))
         said = re.sub(r"(?:就|也|都|是|还|彻底)+$", "", said)  # 日本就不去了 → 日本
+        if said in {"只能", "只好", "看来", "可能", "估计", "应该", "肯定", "结果"}:
+            said = ""  # 只能黄了: no plan named here
         if re.fullmatch(_WHEN_WORD, said):
             said = ""  # 现在不考了: the plan is the one said before (below)
         if not said and (bare := match(rf"^{_WHEN_WORD}*不({_HAN})了$", t)) and ctx.plans:

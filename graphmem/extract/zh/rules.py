@@ -79,7 +79,8 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
                rf"不过敏|能吃|还行|倒是可以|倒没事)(?:的|吧|啊)?$", clause)
     if m and not last.negated and (
             last.predicate in {"allergic_to", "dietary_restriction"}) and m.group(1) not in {
-            "其他", "别的", "其它", "都", "这个", "那个"}:
+            "其他", "别的", "其它", "都", "这个", "那个"} and not re.match(
+            r"[说讲他她都也还就]", m.group(1)):  # (他…说没事没事: his words, no food)
         found.add(last.entity, last.predicate, m.group(1), True, last.confidence)  # 但姜可以
         return
     if (m := search(rf"^(?:过敏|不吃|喜欢|讨厌)的(?:人)?是(?:我的?)?({REL_ZH}|{REL_ZH_SHORT})",

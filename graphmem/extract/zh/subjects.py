@@ -52,6 +52,10 @@ _LEAD = re.compile(r"^(?:但是|但|不过|可是|而且|并且|所以说|所以
 _ME = r"(?:我的|我|俺|偶|本人)"
 
 
+# A child called by their order in the family: 我家老二 (the second), 我家老大.
+_CHILD_BY_ORDER = r"^(老大|老二|老三|老四|老幺)(?![们板师])"
+
+
 # Whose relative: mine, or my family's (我们家宝宝 is the user's baby).
 _MY_FAMILY = rf"(?:{_ME}|我们家的?|我家的?|咱家的?)"
 
@@ -61,7 +65,10 @@ _KIN_MOD_ZH = (r"(?:(?:最好的|最好|很好的|好|亲|一个|一位|大学�
                r"(?=[\u4e00-\u9fff]))?")
 
 
-_NAME_AFTER_REL = re.compile(r"^(?:叫)?(小[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]"
+# A name said as a name after a relative: 小名糯米, 大名叫林悦, 英文名叫Kevin.
+_NAME_WORD = re.compile(r"^(?:小名|大名|乳名|昵称|英文名|全名)(?:是|叫)?"
+                        r"([\u4e00-\u9fff]{1,3}?|[A-Za-z]+)(?=$|[\s，,。！!~～]|今年|现在|才|刚|已经|也)")
+_NAME_AFTER_REL = re.compile(r"^(?:叫)?(小(?!名)[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]"
                              r"|阿[A-Za-z]+|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
 
 
@@ -79,7 +86,8 @@ _NAME_THEN_TASTE = re.compile(r"^([\u4e00-\u9fff]{2})(?=对?[\u4e00-\u9fff]{1,4}
                               r"吃不了|爱吃|最爱吃|特别爱吃)")
 _OF_A_PERSON_TEXT = """成绩 学校 老师 班主任 同学 身体 学习 作业 考试 工作 公司 单位
     脾气 性格 个子 体重 身高 头发 眼睛 牙齿 皮肤 朋友 对象 房子 车子 手机 电脑 班上 幼儿园 婚礼
-    生日 病情 血压 血糖 腰椎 膝盖 胃口 睡眠 视力 英语 数学 语文 钢琴 舞蹈 游泳"""
+    生日 病情 血压 血糖 腰椎 膝盖 胃口 睡眠 视力 英语 数学 语文 钢琴 舞蹈 游泳
+    基本 一般 平时 经常 通常 总是 几乎 偶尔 有时 常常 一向 向来 本来 原来 肯定 可能 应该"""
 _OF_A_PERSON_WORDS = frozenset(_OF_A_PERSON_TEXT.split())
 
 
@@ -178,7 +186,8 @@ _DIAGNOSED_WHO = re.compile(r"^(?:[\u4e00-\u9fff]{0,6}?(?:医生|大夫|医院|�
 # When something happened, said before who it happened to: 昨天豆豆…, 今天6月22号 闺女…
 _WHEN = re.compile(r"^(?:今天|昨天|前天|明天|后天|最近|这两天|前两天|这几天|前几天|上周末?|这周末?|"
                    r"上个月|这个月|刚才|刚刚|那天|后来|现在|今年|去年|周末|早上|晚上|中午|下午|"
-                   r"今早|今晚|昨晚|平时|一般|其实|终于)+")
+                   r"今早|今晚|昨晚|平时|一般|其实|终于|(?:这|上|下)?(?:个)?(?:礼拜|星期|周)"
+                   r"[一二三四五六日天])+")
 
 
 def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
@@ -205,6 +214,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             ctx.meet(subjects[0])
             named = person_named(rest, ctx)
             after = len(named)
+            if said := _NAME_WORD.match(rest):  # 我女儿小名糯米: her name, said as one
+                named, after = said.group(1), said.end()
             if _KIN_WORD.fullmatch(named):
                 named, after = "", 0  # 我爸阿妈都来了: two relatives, no name
             latin = None if named else _NAME_AFTER_REL.match(rest)
@@ -212,7 +223,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
                     latin.group(1)):
                 named, after = latin.group(1), latin.end()  # 我同事Kevin, 我女朋友叫小雨
             elif not named and (nick := _NICKNAME_AFTER_KIN.match(rest) or _named_taste(rest)) \
-                    and name_like(nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS:
+                    and name_like(nick.group(1)) and nick.group(1) not in _OF_A_PERSON_WORDS \
+                    and not _WHEN.fullmatch(nick.group(1)):  # (我妈最近老是…: no name)
                 named, after = nick.group(1), nick.end()  # 我儿子豆包今年九月上小学
             if named:
                 found.add(subjects[0], "name", named, False, 0.9, "name")
@@ -228,6 +240,14 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
             found.add(pet, "name", named.group(1), False, 0.85, "name")
             ctx.names[named.group(1).lower()] = pet
             rest = rest[named.end():]
+    elif (home := match(r"^(?:我们家|我家|咱家|俺家)的?", text)) and (
+            person_named(text[home.end():], ctx) or match(_CHILD_BY_ORDER, text[home.end():])):
+        # 我家小雨对坚果过敏, 我家老二也是: the one of the family named, not the user
+        if order := match(_CHILD_BY_ORDER, text[home.end():]):
+            ctx.meet(order.group(1))
+            return Part((order.group(1),), text[home.end() + order.end():], hedged, past)
+        part = _subject(text[home.end():], ctx, carry, found)
+        return Part(part.subjects, part.text, hedged, past, part.subject_said)
     elif m := match(r"^(?:你|您)(?:可以|就|直接|以后|还是)?(?=(?:给我|跟我|找我|打我|发我))", text):
         return Part((USER,), text[m.end():])  # 你给我发短信吧: how to reach the user
     elif match(r"^(?:你|您)", text):
@@ -240,6 +260,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         pronoun = m.group(1) or {"she": "她", "he": "他"}[m.group(2).lower()]
         person = she_or_he(pronoun, ctx)
         subjects, rest = ((person,) if person else None), text[m.end():].lstrip()
+        if m.group(1) and match(rf"^(?:的)?(?:{REL_ZH})", rest):
+            return Part(None, rest, hedged, past)  # 她女儿花生过敏: her daughter's, not hers
     elif match(r"^我的", text):
         return Part(None, text)  # 我的老师…: someone of the user's the memory cannot name
     elif match(r"^(?:他们|她们|它们|他俩|她俩|大家|有人|有一个|其中|别人|人家)", text):

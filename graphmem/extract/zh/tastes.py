@@ -63,6 +63,7 @@ def _activity_of(said: str) -> str:
 
 
 def _say_likes(part: Part, found: Found, said: str, negated: bool, confidence: float) -> None:
+    said = re.sub(r"^(?:一)?点(?=[\u4e00-\u9fff]{2})", "", said)  # (喝)点茯茶: 茯茶
     for value in nouns(clean(said, limit=24), activity=True):
         found.say(part, "likes", value, negated, confidence)
 
@@ -86,9 +87,9 @@ def _food(t: str, part: Part, ctx: Context, found: Found) -> None:
 
 # How a food or drink is avoided, its name before the verb or after it.
 _AVOIDED_BEFORE = (  # (pattern, confidence): the food is group 1
-    (r"^([\u4e00-\u9fffA-Za-z]{1,6}?)我?(?:也|都|就|再也|早就|已经|彻底|完全|基本|根本|压根)*"
-     r"(?:不吃|不喝|不碰|不沾)了$", 0.85),
-    (r"^(?:从今天起|今天起|从现在起|现在|已经)?([\u4e00-\u9fff]{2,6}?)(?:也|都|已经|早就)?"
+    (r"^(?!从今天|今天起|从现在|从此|以后|现在)([\u4e00-\u9fffA-Za-z]{1,6}?)我?"
+     r"(?:也|都|就|再也|早就|已经|彻底|完全|基本|根本|压根)*(?:不吃|不喝|不碰|不沾)了$", 0.85),
+    (r"^(?:从今天起|今天起|从现在起|现在|已经)?把?(?!把)([\u4e00-\u9fff]{2,6}?)(?:也|都|已经|早就)?"
      r"戒了$", 0.85),
     (r"^([\u4e00-\u9fff]{2,6}?)我?(?:已经)?(?:[\u4e00-\u9fff0-9]{1,6})?没(?:沾|碰|喝|吃)(?:过)?"
      r"了$", 0.85),
@@ -146,6 +147,8 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
         _say_allergy(part, found, m.group(1), False, 0.95)
     elif m := (search(rf"(不)?对(.+?)(不)?过敏{_NOT_AN_ALLERGY}", t)
                or search(rf"^(?:有)?(不)?(.+?)(不)?过敏{_NOT_AN_ALLERGY}", t)):
+        if _SOMEONE.match(t[:m.start()]):
+            return  # 那个姑娘对花生过敏: someone unnamed's
         _say_allergy(part, found, m.group(2), bool(m.group(1) or m.group(3)), 0.97)
     elif m := search(r"(?:^|我|她|他|有)([\u4e00-\u9fff]{2,4}?)不耐(?:受)?", t):
         _say_avoids(part, found, m.group(1), False, 0.9)  # 乳糖不耐: avoids it
@@ -153,8 +156,10 @@ def _allergy(t: str, part: Part, ctx: Context, found: Found) -> None:
 
 # Someone said before what they are allergic to (同行的女生奇异果过敏, 有个同事对猫过敏): theirs,
 # and nobody the memory can name.
-_SOMEONE = re.compile(r"^(?:[\u4e00-\u9fff]{0,8}的|有个|有一个|一个)?(?:女生|男生|女孩子?|男孩子?|"
-                      r"朋友|同事|同学|孩子|小孩|宝宝|老人|客人|室友|邻居|姑娘|小伙子?)")
+_SOMEONE = re.compile(r"^(?:[\u4e00-\u9fff]{0,8}的|有个|有一个|一个|那个|这个|那位|这位|个|位)?"
+                      r"(?:女生|男生|女孩子?|男孩子?|朋友|同事|同学|孩子|小孩|宝宝|老人|客人|室友|"
+                      r"邻居|姑娘|小伙子?|大姐|大哥|阿姨|叔叔|大爷|大妈|老太太|老头|病人|患者|顾客|"
+                      r"学生|家长)")
 # What no one is allergic to by name: a kind of thing (医生说是食物过敏).
 _NOT_ALLERGENS = frozenset({"食物", "东西", "食品", "什么", "啥", "很多", "好多", "一些", "有些"})
 
