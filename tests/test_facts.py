@@ -438,6 +438,34 @@ def test_a_transfer_to_a_department_keeps_the_employer(memory, user_id, first, l
     assert [f.value for f in memory.facts(user_id, predicate="works_at")] == [now]
 
 
+@pytest.mark.parametrize(("first", "move", "mate"), [
+    ("I live in Leeds with my flatmate Josh", "we moved into a flat in Ancoats last week",
+     "roommate"),
+    ("我跟室友阿静在云岩区合租", "搬完家了 累死 花果园这边", "室友"),
+])
+def test_a_move_leaves_the_flatmates_behind(memory, user_id, first, move, mate):
+    episode_apart(memory, user_id, [first, move])
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert relations == {(mate, True)}
+    # said in one breath with the home, the flatmate stays
+    episode_apart(memory, user_id + "-2", ["I live in Leeds with my flatmate Josh and we "
+                                           "moved here last year"])
+    assert {(f.value, f.negated) for f in memory.facts(
+        user_id + "-2", predicate="has_relation")} == {("flatmate", False)}
+
+
+def test_a_job_left_ends_the_manager_the_user_had_there(memory, user_id):
+    episode_apart(memory, user_id, ["I work at DPD, my manager Steve is a nightmare",
+                                    "GOT THE JOB. I work for Stagecoach now, driving buses"])
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert relations == {("manager", True)}
+    # the same employer said again keeps the manager
+    episode_apart(memory, user_id + "-2", ["I work at DPD, my manager Steve is a nightmare",
+                                           "another long shift at DPD today"])
+    assert {(f.value, f.negated) for f in memory.facts(
+        user_id + "-2", predicate="has_relation")} == {("manager", False)}
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -57,7 +57,10 @@ from graphmem.facts.conflict import (
 )
 from graphmem.facts.endings import (
     FULFILLING,
+    MOVED,
     dropped_plan,
+    ended_flatmates,
+    ended_managers,
     ended_partners,
     fulfilled_plans,
     under_employer,
@@ -315,9 +318,11 @@ class Consolidator:
         made. With ``consolidated_at`` the episodes are marked too, and an episode another
         consolidation marked meanwhile is skipped (its facts are not stored twice): how
         many were is the second value; the episodes ``claims`` find foreign (the online
-        path, ``distill_many``) the third. spaCy loads and lemmas happen before the locks
-        (``_before_locks``)."""
-        _before_locks([c for _, _, _, kept in items for c in kept])
+        path, ``distill_many``) the third. Resolving surfaces is slow the first time (spaCy
+        loads, lemmas are computed): done before the locks, not inside them — a first online
+        fact once held its user's lock for seconds and stalled the episode writer behind it
+        (``clean_surfaces`` keeps the results for ``resolve``)."""
+        clean_surfaces([s for _, _, _, kept in items for c in kept for s in (c.entity, c.value)])
         users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
@@ -368,6 +373,7 @@ class Consolidator:
         closing: set[str] = set()  # "考完了", "he dumped me": versions that only end a plan
         # or a partner the user has (nothing to store when there is none)
         employers = self._employers(tx, items)
+        moves: set[str] = set()
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
@@ -394,14 +400,19 @@ class Consolidator:
                     user_id, session_id, episode_id, c, subject, value, shown)
                 if c.value_kind in (PLAN_END, PARTNER_END):
                     closing.add(version.fact_id)
+                elif (version.predicate == "lives_in" and subject.key == USER_KEY
+                      and not c.negated and MOVED.search(c.evidence)):
+                    moves.add(version.fact_id)  # a move: the flatmates stay behind
                 versions.setdefault(user_id, []).append(version)
         every = [(u, v) for u, vs in versions.items() for v in vs]
-        stored = fact_store.current_versions(  # and the plans a state may fulfil
-            tx, {(u, v.entity_id, v.predicate) for u, v in every}
-            | {(u, v.entity_id, "plans_to") for u, v in every if v.predicate in FULFILLING})
+        stored = fact_store.current_versions(  # and the plans a state may fulfil, the
+            tx, {(u, v.entity_id, v.predicate) for u, v in every}  # flatmates a move leaves
+            | {(u, v.entity_id, "plans_to") for u, v in every if v.predicate in FULFILLING}
+            | {(u, v.entity_id, "has_relation") for u, v in every
+               if v.fact_id in moves or v.predicate == "works_at"})
         changes: list[Change] = []
         for user_id, mine in versions.items():
-            changes += self._decide_all(user_id, mine, stored, closing)
+            changes += self._decide_all(user_id, mine, stored, closing, moves)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
@@ -449,7 +460,8 @@ class Consolidator:
 
     def _decide_all(self, user_id: str, versions: list[NewVersion],
                     stored: dict[tuple[str, str, str], list[CurrentVersion]],
-                    closing: Collection[str] = ()) -> list[Change]:
+                    closing: Collection[str] = (), moves: Collection[str] = ()
+                    ) -> list[Change]:
         """The user's new versions decided one after another, each against the current
         versions as the ones before it left them (``stored`` is updated); plans and
         partners end as ``graphmem.facts.endings`` reads it."""
@@ -457,14 +469,13 @@ class Consolidator:
         names = {entity_id(user_id, key): name for key, name in table.names.items()}
         me = entity_id(user_id, USER_KEY)
         changes: list[Change] = []
+        known_as = {entity_id(user_id, key): (table.names.get(key, ""), key, *sorted(words))
+                    for key, words in table.aliases.items()}
         for new in versions:
             current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
             who = new.entity if new.entity_id != me else (
                 "用户" if is_chinese(new.sentence) else "the user")
             if new.fact_id in closing and new.predicate == "has_relation":
-                known_as = {entity_id(user_id, key): (table.names.get(key, ""), key,
-                                                      *sorted(words))
-                            for key, words in table.aliases.items()}
                 decided = ended_partners(new, current, known_as, who)  # "he dumped me"
             else:
                 v = dropped_plan(new, current, names)
@@ -473,15 +484,12 @@ class Consolidator:
                     continue  # "考完了" with no plan of it to end: nothing to store
                 plans = stored.get((user_id, v.entity_id, "plans_to"), [])
                 decided = [v, *fulfilled_plans(v, plans, names, who)]
+                relations = stored.get((user_id, me, "has_relation"), [])
+                if new.fact_id in moves:  # "we moved into a flat in Ancoats"
+                    decided += ended_flatmates(v, relations, known_as, who)
+                if v.entity_id == me:  # "I handed my notice in at DPD"
+                    decided += ended_managers(v, current, relations, known_as, who)
             for one in decided:
                 changes += decide_into(one, stored.setdefault(
                     (user_id, one.entity_id, one.predicate), []))
         return changes
-
-
-def _before_locks(candidates: Sequence[Candidate]) -> None:
-    """Resolving surfaces is slow the first time (spaCy's English pipeline loads, lemmas
-    are computed): done here, before a transaction takes its users' locks, instead of
-    inside it — a first online fact once held its user's lock for seconds and stalled the
-    episode writer behind it. The results are cached for ``resolve``."""
-    clean_surfaces([surface for c in candidates for surface in (c.entity, c.value)])

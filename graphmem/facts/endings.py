@@ -13,6 +13,12 @@
   breath are still a plan), and only by a value the plan's own words hold. Only a home, a
   job or a pet: a taste or a course is not what a plan of it is for ("a fishing trip" is
   not done because the user likes fishing, nor "a vegan cooking class" by a vegan diet).
+- **A move** (a new home said with "moved", "new flat", 搬) ends the user's flatmates
+  (roommate, flatmate, housemate, 室友, 舍友) known from earlier episodes —
+  ``ended_flatmates``: one moves out of a shared flat, not with it.
+- **A job left** (quit, or a new employer while another is current) ends the user's
+  managers (manager, boss, supervisor, 老板, 领导, 上司) known from earlier episodes —
+  ``ended_managers``.
 - **A transfer** to a department (调到急诊科) is a move inside the employer the person has:
   "成都地铁" becomes "成都地铁培训中心", "贵医附院心内科" becomes "贵医附院急诊科"
   (``under_employer``); with no employer known, the department alone.
@@ -80,6 +86,59 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
                                     v.episode_id),
             sentence=sentence(who, v.predicate, partner, True, is_chinese(v.sentence))))
     return endings
+
+
+_MANAGERS = frozenset({"manager", "boss", "supervisor", "line manager", "老板", "领导", "上司",
+                       "主管", "经理"})
+
+
+def ended_managers(v: NewVersion, jobs: Sequence[CurrentVersion],
+                   relations: Sequence[CurrentVersion], known_as: Mapping[str, Sequence[str]],
+                   who: str) -> list[NewVersion]:
+    """A job left (``v``: the user's ``works_at`` negated, or a new one while another is
+    current — ``jobs`` as they were before ``v``) ends the managers the user had at it: the
+    boss said in an earlier episode is no longer theirs."""
+    left = v.negated or any(not c.negated and c.value_id != v.value_id
+                            and v.episode_id not in c.source_episodes for c in jobs)
+    if v.predicate != "works_at" or not left:
+        return []
+    return _ended(v, relations, known_as, who, _MANAGERS)
+
+
+def _ended(v: NewVersion, relations: Sequence[CurrentVersion],
+           known_as: Mapping[str, Sequence[str]], who: str,
+           kinds: frozenset[str]) -> list[NewVersion]:
+    """Negated versions, said where ``v`` is, of the current ``relations`` of a kind in
+    ``kinds`` that were said in an earlier episode than ``v``."""
+    endings = []
+    for c in relations:
+        said = [w for w in known_as.get(c.value_id, ()) if w.lower() in kinds]
+        word = next((w for w in said if is_chinese(w) == is_chinese(v.sentence)), "") or next(
+            iter(said), "")  # 室友 in a Chinese sentence, "roommate" in an English one
+        if c.negated or not word or v.episode_id in c.source_episodes or (
+                c.valid_from >= v.observed_at):
+            continue
+        endings.append(replace(
+            v, predicate="has_relation", value_id=c.value_id, value=word, negated=True,
+            fact_id=fact_version_id(v.user_id, v.entity_id, "has_relation", c.value_id, True,
+                                    v.episode_id),
+            valid_until=None,
+            sentence=sentence(who, "has_relation", word, True, is_chinese(v.sentence))))
+    return endings
+
+
+# a home said as a move: "we moved into a flat in Ancoats", 搬完家了 香坊这边
+MOVED = re.compile(r"(?i)\bmov(?:e|ed|ing)\b|\bnew (?:place|flat|house|apartment|home)\b|搬")
+_FLATMATES = frozenset({"roommate", "flatmate", "housemate", "room mate", "flat mate",
+                        "室友", "舍友"})
+
+
+def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
+                    known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
+    """The endings of the user's current flatmate relations (``relations``: their current
+    ``has_relation`` versions) that the move ``v`` (a new ``lives_in``) leaves behind: only
+    those said in an earlier episode."""
+    return _ended(v, relations, known_as, who, _FLATMATES)
 
 
 def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
