@@ -427,3 +427,12 @@ def test_a_question_in_traditional_characters_has_the_same_window(traditional, s
     expected = resolve_window(simplified, now)
     assert expected is not None and window is not None
     assert (window.since, window.until) == (expected.since, expected.until)
+
+
+@pytest.mark.parametrize(("text", "offset"), [
+    ("granville island tmrw", 1), ("we go tmr night", 1), ("see u 2moro", 1),
+    ("tomoz we're off", 1), ("yday was rough", -1), ("gig tonite", 0)])
+def test_days_as_chat_types_them(text: str, offset: int) -> None:
+    mention = resolve_date(text, NOW)
+    day = (NOW + timedelta(days=offset)).replace(hour=0, minute=0)
+    assert mention is not None and mention.start == day

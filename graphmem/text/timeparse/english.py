@@ -49,12 +49,17 @@ from graphmem.text.timeparse.numbers import (
 )
 from graphmem.text.timeparse.scan import SINCE_BEFORE, Handler, rule
 
+# The days as chat types them too: tmrw, tmr, 2moro, tomoz, tommorow; yday, yest; tonite, 2nite.
+_TOMORROW = r"(?:tomorrow|tomorow|tommorow|tommorrow|tmrw|tmrow|tmr|tmro|2moro|2morrow|tomoz)"
+_YESTERDAY = r"(?:yesterday|yesterdy|yday|yest)"
+_PART = r"(?:\s+(?:morning|afternoon|evening|night|nite|am|pm))?"
 _EN_DAYS: list[tuple[str, int]] = [
-    (r"(?:the\s+)?day\s+before\s+yesterday", -2),
-    (r"(?:the\s+)?day\s+after\s+tomorrow", 2),
-    (r"yesterday(?:\s+(?:morning|afternoon|evening|night))?|last\s+night", -1),
-    (r"(?:(?:earlier|later)\s+)?today|this\s+(?:morning|afternoon|evening)|tonight", 0),
-    (r"tomorrow(?:\s+(?:morning|afternoon|evening|night))?", 1),
+    (rf"(?:the\s+)?day\s+before\s+{_YESTERDAY}", -2),
+    (rf"(?:the\s+)?day\s+after\s+{_TOMORROW}", 2),
+    (rf"{_YESTERDAY}{_PART}|last\s+(?:night|nite)", -1),
+    (r"(?:(?:earlier|later)\s+)?today|this\s+(?:morning|afternoon|evening)|tonight|tonite|2nite",
+     0),
+    (rf"{_TOMORROW}{_PART}", 1),
 ]
 
 
