@@ -186,7 +186,7 @@ def test_trim_shows_a_messages_opening_when_room_is_left():
 
 @pytest.mark.parametrize("text", [
     "给老人买血压计优先选上臂式手腕式受姿势影响大老人测出来容易不准再看屏幕大不大按键是不是一键操作",
-    "先看预算 再看屏幕大不大 按键是不是一键操作 欧姆龙那款三百左右 老人用着最省心",
+    "先看预算再看屏幕大不大按键是不是一键操作欧姆龙那款三百左右老人用着最省心",
 ])
 def test_a_long_chinese_sentence_is_cut_by_characters_not_lost(text):
     """Chinese has no spaces between words: a sentence longer than a line's room keeps
@@ -196,6 +196,16 @@ def test_a_long_chinese_sentence_is_cut_by_characters_not_lost(text):
         assert shown.endswith(" …") and count_tokens(shown) <= budget
         assert len(shown.replace("…", "").strip()) >= budget // 2
         assert text.replace(" ", "").startswith(shown.removesuffix(" …").replace(" ", ""))
+
+
+def test_chinese_typed_with_spaces_for_stops_is_trimmed_by_its_pieces():
+    """A run-on message paused with spaces: the piece that answers is kept, not only the
+    opening characters."""
+    text = ("新地方第一个礼拜跑完了 现在在楚运冷链 跑武汉到成都 冷链车拉冻品 一个月一万四包社保 "
+            "比顺通强多了 老周冇跟我过来 他腰也不行了 回孝感老家开了个小卖部 现在跟我搭班的是小李 "
+            "河南人25岁 伢蛮勤快就是开车有点毛躁 冷链车我以前冇开过 冷机温度这些要注意么事")
+    shown = trim(text, "今年跟我搭班开车的前后有几个人 都叫么名字", 40)
+    assert "现在跟我搭班的是小李" in shown and count_tokens(shown) <= 40
 
 
 def test_a_line_with_no_room_for_a_word_is_not_shown():

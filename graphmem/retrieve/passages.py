@@ -29,8 +29,11 @@ from graphmem.text.words import QUERY_STOPWORDS, STEM_CHARS, content_words, stem
 
 ELLIPSIS = " … "
 # A sentence ends at . ! ? followed by a space (closing quotes and brackets stay with it),
-# after 。！？, or at a line break — not inside "5.8%", "0.5 mg", "e.g." or "Dr. Lee".
-_SENTENCE_END = re.compile(r"[.!?]+[\"')\]”’]*(?=\s)|[。！？]+[”’」』）)]*|\n")
+# after 。！？, or at a line break — not inside "5.8%", "0.5 mg", "e.g." or "Dr. Lee"; and
+# where Chinese typed without stops pauses with a space after a character ("跑完了 现在在楚运
+# 冷链 … 现在跟我搭班的是小李 河南人25岁": each piece a sentence a trim may keep).
+_SENTENCE_END = re.compile(r"[.!?]+[\"')\]”’]*(?=\s)|[。！？]+[”’」』）)]*|\n"
+                           r"|(?<=[\u4e00-\u9fff])[ \t\u3000]+(?=\S)")
 _QUESTION_END = re.compile(r"[?？]\s*[)\]\"'”’]*\s*$")
 ROLE_LABELS = {"user": "User", "assistant": "Assistant", "tool": "Tool"}
 
