@@ -659,7 +659,8 @@ def test_a_life_event_done_ends_the_plan_of_it_and_a_plan_of_it_does_not():
     ("我家桐桐对坚果过敏", ("桐桐", "allergic_to", "坚果", False)),
     ("我家老二对坚果过敏", ("老二", "allergic_to", "坚果", False)),
     ("额妈在老家摔了一跤 右手腕骨折", ("妈妈", "has_condition", "右手腕骨折", False)),
-    ("俺娘最近老是口渴 去医院查了 大夫说是二型糖尿病", ("妈妈", "has_condition", "二型糖尿病", False)),
+    ("俺娘最近老是口渴 去医院查了 大夫说是二型糖尿病",
+     ("妈妈", "has_condition", "二型糖尿病", False)),
 ])
 def test_a_family_member_said_the_household_or_dialect_way_owns_the_fact(message, fact):
     found = read(message)
@@ -668,7 +669,8 @@ def test_a_family_member_said_the_household_or_dialect_way_owns_the_fact(message
     assert not {r for r in found if r[1] == "name"}  # (我妈最近…: 最近 is no name)
 
 
-@pytest.mark.parametrize("message", ["那个姑娘对花生过敏", "那位大姐对花生过敏", "我有个学生对芒果过敏"])
+@pytest.mark.parametrize("message", ["那个姑娘对花生过敏", "那位大姐对花生过敏",
+                                     "我有个学生对芒果过敏"])
 def test_an_allergy_of_someone_unnamed_said_before_dui_is_nobodys(message):
     assert not {r for r in read(message) if r[1] == "allergic_to"}
 

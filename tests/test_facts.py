@@ -454,18 +454,6 @@ def test_a_move_leaves_the_flatmates_behind(memory, user_id, first, move, mate):
         user_id + "-2", predicate="has_relation")} == {("flatmate", False)}
 
 
-def test_a_job_left_ends_the_manager_the_user_had_there(memory, user_id):
-    episode_apart(memory, user_id, ["I work at DPD, my manager Steve is a nightmare",
-                                    "GOT THE JOB. I work for Stagecoach now, driving buses"])
-    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
-    assert relations == {("manager", True)}
-    # the same employer said again keeps the manager
-    episode_apart(memory, user_id + "-2", ["I work at DPD, my manager Steve is a nightmare",
-                                           "another long shift at DPD today"])
-    assert {(f.value, f.negated) for f in memory.facts(
-        user_id + "-2", predicate="has_relation")} == {("manager", False)}
-
-
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -60,7 +60,6 @@ from graphmem.facts.endings import (
     MOVED,
     dropped_plan,
     ended_flatmates,
-    ended_managers,
     ended_partners,
     fulfilled_plans,
     under_employer,
@@ -408,8 +407,7 @@ class Consolidator:
         stored = fact_store.current_versions(  # and the plans a state may fulfil, the
             tx, {(u, v.entity_id, v.predicate) for u, v in every}  # flatmates a move leaves
             | {(u, v.entity_id, "plans_to") for u, v in every if v.predicate in FULFILLING}
-            | {(u, v.entity_id, "has_relation") for u, v in every
-               if v.fact_id in moves or v.predicate == "works_at"})
+            | {(u, v.entity_id, "has_relation") for u, v in every if v.fact_id in moves})
         changes: list[Change] = []
         for user_id, mine in versions.items():
             changes += self._decide_all(user_id, mine, stored, closing, moves)
@@ -484,11 +482,9 @@ class Consolidator:
                     continue  # "考完了" with no plan of it to end: nothing to store
                 plans = stored.get((user_id, v.entity_id, "plans_to"), [])
                 decided = [v, *fulfilled_plans(v, plans, names, who)]
-                relations = stored.get((user_id, me, "has_relation"), [])
                 if new.fact_id in moves:  # "we moved into a flat in Ancoats"
-                    decided += ended_flatmates(v, relations, known_as, who)
-                if v.entity_id == me:  # "I handed my notice in at DPD"
-                    decided += ended_managers(v, current, relations, known_as, who)
+                    decided += ended_flatmates(v, stored.get((user_id, me, "has_relation"), []),
+                                               known_as, who)
             for one in decided:
                 changes += decide_into(one, stored.setdefault(
                     (user_id, one.entity_id, one.predicate), []))

@@ -16,9 +16,6 @@
 - **A move** (a new home said with "moved", "new flat", 搬) ends the user's flatmates
   (roommate, flatmate, housemate, 室友, 舍友) known from earlier episodes —
   ``ended_flatmates``: one moves out of a shared flat, not with it.
-- **A job left** (quit, or a new employer while another is current) ends the user's
-  managers (manager, boss, supervisor, 老板, 领导, 上司) known from earlier episodes —
-  ``ended_managers``.
 - **A transfer** to a department (调到急诊科) is a move inside the employer the person has:
   "成都地铁" becomes "成都地铁培训中心", "贵医附院心内科" becomes "贵医附院急诊科"
   (``under_employer``); with no employer known, the department alone.
@@ -86,23 +83,6 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
                                     v.episode_id),
             sentence=sentence(who, v.predicate, partner, True, is_chinese(v.sentence))))
     return endings
-
-
-_MANAGERS = frozenset({"manager", "boss", "supervisor", "line manager", "老板", "领导", "上司",
-                       "主管", "经理"})
-
-
-def ended_managers(v: NewVersion, jobs: Sequence[CurrentVersion],
-                   relations: Sequence[CurrentVersion], known_as: Mapping[str, Sequence[str]],
-                   who: str) -> list[NewVersion]:
-    """A job left (``v``: the user's ``works_at`` negated, or a new one while another is
-    current — ``jobs`` as they were before ``v``) ends the managers the user had at it: the
-    boss said in an earlier episode is no longer theirs."""
-    left = v.negated or any(not c.negated and c.value_id != v.value_id
-                            and v.episode_id not in c.source_episodes for c in jobs)
-    if v.predicate != "works_at" or not left:
-        return []
-    return _ended(v, relations, known_as, who, _MANAGERS)
 
 
 def _ended(v: NewVersion, relations: Sequence[CurrentVersion],
