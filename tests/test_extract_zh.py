@@ -678,6 +678,7 @@ def test_an_allergy_of_someone_unnamed_said_before_dui_is_nobodys(message):
 @pytest.mark.parametrize(("message", "name"), [
     ("我女儿小名糯米 今年两岁", ("女儿", "name", "糯米", False)),
     ("我儿子大名叫林子豪", ("儿子", "name", "林子豪", False)),
+    ("我女儿小名糯米大名周一一 去年9月3号出生的", ("女儿", "name", "糯米", False)),
 ])
 def test_a_name_said_as_a_name_after_a_relative_is_theirs_and_the_word_for_it_is_not(message,
                                                                                    name):
