@@ -1,4 +1,5 @@
-"""How a current plan or partner ends in a later episode, read against what the user has.
+"""How a current plan, class, partner or flatmate ends in a later episode, read against what
+the user has — and where a transfer to a department puts them.
 
 - **Dropped**: "I gave up on the half marathon" names the plan "run a half marathon": the
   drop takes that plan's value, so it ends that very plan (``dropped_plan``). So does a
@@ -85,14 +86,20 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
     return endings
 
 
-def _ended(v: NewVersion, relations: Sequence[CurrentVersion],
-           known_as: Mapping[str, Sequence[str]], who: str,
-           kinds: frozenset[str]) -> list[NewVersion]:
-    """Negated versions, said where ``v`` is, of the current ``relations`` of a kind in
-    ``kinds`` that were said in an earlier episode than ``v``."""
+# a home said as a move: "we moved into a flat in Ancoats", 搬完家了 香坊这边
+MOVED = re.compile(r"(?i)\bmov(?:e|ed|ing)\b|\bnew (?:place|flat|house|apartment|home)\b|搬")
+_FLATMATES = frozenset({"roommate", "flatmate", "housemate", "room mate", "flat mate",
+                        "室友", "舍友"})
+
+
+def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
+                    known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
+    """The endings of the user's current flatmate relations (``relations``: their current
+    ``has_relation`` versions) that the move ``v`` (a new ``lives_in``) leaves behind: only
+    those said in an earlier episode."""
     endings = []
     for c in relations:
-        said = [w for w in known_as.get(c.value_id, ()) if w.lower() in kinds]
+        said = [w for w in known_as.get(c.value_id, ()) if w.lower() in _FLATMATES]
         word = next((w for w in said if is_chinese(w) == is_chinese(v.sentence)), "") or next(
             iter(said), "")  # 室友 in a Chinese sentence, "roommate" in an English one
         if c.negated or not word or v.episode_id in c.source_episodes or (
@@ -105,20 +112,6 @@ def _ended(v: NewVersion, relations: Sequence[CurrentVersion],
             valid_until=None,
             sentence=sentence(who, "has_relation", word, True, is_chinese(v.sentence))))
     return endings
-
-
-# a home said as a move: "we moved into a flat in Ancoats", 搬完家了 香坊这边
-MOVED = re.compile(r"(?i)\bmov(?:e|ed|ing)\b|\bnew (?:place|flat|house|apartment|home)\b|搬")
-_FLATMATES = frozenset({"roommate", "flatmate", "housemate", "room mate", "flat mate",
-                        "室友", "舍友"})
-
-
-def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
-                    known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
-    """The endings of the user's current flatmate relations (``relations``: their current
-    ``has_relation`` versions) that the move ``v`` (a new ``lives_in``) leaves behind: only
-    those said in an earlier episode."""
-    return _ended(v, relations, known_as, who, _FLATMATES)
 
 
 def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
