@@ -454,6 +454,26 @@ def test_a_move_leaves_the_flatmates_behind(memory, user_id, first, move, mate):
         user_id + "-2", predicate="has_relation")} == {("flatmate", False)}
 
 
+@pytest.mark.parametrize(("intro", "later", "fact"), [
+    ("我女儿小名糯米大名周一一 去年9月3号出生的",
+     "今天糯米吃了小半个蛋黄 过了半小时脸上全是红疹子 去了儿院 医生说是鸡蛋过敏",
+     ("糯米", "allergic_to", "鸡蛋")),
+    ("My daughter Kayla just turned six.", "kayla is allergic to peanuts, found out today",
+     ("Kayla", "allergic_to", "peanuts")),
+])
+def test_a_name_given_sessions_ago_owns_what_the_online_path_reads(memory, user_id, intro,
+                                                                   later, fact):
+    """The online path reads a new message with the names consolidation knows: the
+    daughter's allergy said sessions later is not stored as the user's."""
+    for day, text in enumerate([intro, later]):  # consolidated apart: the name is known
+        say(memory, user_id, f"s{day}", text, T0 + timedelta(days=day))
+        memory.flush()
+        memory.consolidate(user_id, now=T0 + timedelta(days=day, hours=1))
+    allergies = {(f.entity, f.predicate, f.value)
+                 for f in memory.facts(user_id, predicate=fact[1])}
+    assert fact in allergies and not {a for a in allergies if a[0] == "user"}
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -197,8 +197,13 @@ class Consolidator:
     def _tell_names(self, user_id: str) -> None:
         """The extractor learns the names of the user's people and pets ("kayla")."""
         if remember := getattr(self.extractor, "remember_names", None):
-            with self._lock:
-                remember(user_id, self._cached_table(user_id).person_names())
+            remember(user_id, self.person_names(user_id))
+
+    def person_names(self, user_id: str) -> dict[str, str]:
+        """The names the user's people and pets have been given ("kayla" → "daughter"),
+        as consolidation knows them (the online path reads new messages with them)."""
+        with self._lock:
+            return self._cached_table(user_id).person_names()
 
     def distill_many(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
                      claims: Sequence[dict] = (), verify: Verify | None = None) -> set[str]:

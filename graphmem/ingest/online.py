@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from graphmem._errors import StoreUnavailableError
+from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Message, SessionKey
 from graphmem.extract.candidate import Candidate, Context
 from graphmem.extract.dates import event_in
@@ -71,9 +71,11 @@ class OnlineReader:
         self._readings: OrderedDict[SessionKey, _Reading] = OrderedDict()
         self._lock = threading.Lock()
 
-    def read(self, msg: Message, open_messages: Sequence[Message]) -> list[Candidate]:
+    def read(self, msg: Message, open_messages: Sequence[Message],
+             names: dict[str, str] | None = None) -> list[Candidate]:
         """What ``msg`` (the newest of ``open_messages``, its open episode so far) says,
-        read in the context of what the episode said before it."""
+        read in the context of what the episode said before it and of the ``names`` the
+        user's people and pets were given before (糯米 → the daughter, said sessions ago)."""
         if msg.role != "user" or not open_messages or is_filler(msg.content):
             return []
         key = key_of(msg)
@@ -81,7 +83,7 @@ class OnlineReader:
         with self._lock:
             reading = self._readings.pop(key, None)
         if reading is None or reading.first_msg_id != first or reading.last_msg_id >= msg.msg_id:
-            reading = _Reading(first, 0, Context())
+            reading = _Reading(first, 0, Context(names=dict(names or {})))
         start = len(open_messages)  # walk back to what this reading has not seen yet
         while start > 0 and open_messages[start - 1].msg_id > reading.last_msg_id:
             start -= 1
@@ -151,6 +153,16 @@ class OnlineFacts:
             return self._queue.drain(timeout)
         return self._queue.drain(timeout, key=user_id)
 
+    def _names(self, user_id: str, names: dict[str, dict[str, str]]) -> dict[str, str]:
+        """The user's people's and pets' names, once a batch (none when Neo4j cannot say:
+        the message is read without them, as before)."""
+        if user_id not in names:
+            try:
+                names[user_id] = self.consolidator.person_names(user_id)
+            except GraphmemError:
+                names[user_id] = {}
+        return names[user_id]
+
     def forget(self, user_id: str) -> None:
         """Drop the reading of the user's open episodes (their messages were dropped);
         what is queued of the user is refused when written (its stamp is stale)."""
@@ -166,11 +178,12 @@ class OnlineFacts:
         """Read the messages waiting, then write their facts in one transaction; if Neo4j
         refuses the batch, one by one, so one bad item costs only itself."""
         found: list[tuple[Found, dict, int]] = []
+        names: dict[str, dict[str, str]] = {}  # per user, read once a batch
         for msg, open_messages, stamp in items:  # type: ignore[misc]
             if self._queue.abandoned:  # exiting: consolidation distills these later
                 return
             try:
-                read = self.reader.read(msg, open_messages)
+                read = self.reader.read(msg, open_messages, self._names(msg.user_id, names))
             except Exception as exc:  # a message the rules choke on costs only itself
                 self.errors.append(repr(exc))
                 continue
