@@ -169,6 +169,8 @@ JOB_SUFFIX_ZH = alternation(
     "部长 组长 科长 厂长 处长 局长 班长 队长 社长 行长 主任 自由职业者 家教 渔民 护工 月嫂 "
     "保洁 船长 船员 乘务员 空姐 快递小哥 导游 收银 裁缝 木匠 农民 果农 菜农 个体户 老板娘 模特 "
     "军人 法官 警官 村干部 厨子 大夫 保育员")
+# What a department's name ends with (急诊科, 销售部, 培训中心, 城东支行): a transfer goes to one.
+DEPARTMENT_END_ZH = alternation("科 部 中心 处 分行 支行 分公司 门诊 病区 车间 分院 总部 分店")
 JOB_FIELD_ZH = alternation(
     "数据分析 风控 后端 前端 产品 设计 测试 运营 销售 开发 研发 算法 财务 会计 人事 市场 "
     "法务 行政 编辑 翻译 咨询 客服 外贸 投资 审计 运维 硬件 软件 嵌入式 UI 交互 "

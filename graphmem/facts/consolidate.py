@@ -385,10 +385,11 @@ class Consolidator:
                 if c.value_kind == DEPARTMENT:  # 调到急诊科: under the employer they have
                     c = replace(c, value=under_employer(c.value, employers.get(
                         (user_id, subject.entity_id), "")), value_kind="organization")
-                if canonical_predicate(c.predicate) == "works_at":  # (said earlier in the batch)
+                predicate = canonical_predicate(c.predicate)
+                if predicate == "works_at":  # (said earlier in the batch)
                     employers[(user_id, subject.entity_id)] = "" if c.negated else c.value
                 shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
-                if canonical_predicate(c.predicate) == "name":  # None: Donna is not Marlene
+                if predicate == "name":  # None: Donna is not Marlene
                     if (named := table.name_of(subject, c.value)) is None:
                         continue
                     subject, value = named
@@ -455,8 +456,7 @@ class Consolidator:
             for user_id, _, _, kept in items for c in kept if c.value_kind == DEPARTMENT}
         employers: dict[tuple[str, str], str] = {}
         for (user_id, entity, _), held in fact_store.current_versions(tx, wanted).items():
-            names = {entity_id(user_id, key): name
-                     for key, name in self._tables[user_id].names.items()}
+            names = self._tables[user_id].names_by_id()
             if now := [v for v in held if not v.negated and v.value_id in names]:
                 employers[(user_id, entity)] = names[max(now, key=lambda v: v.valid_from).value_id]
         return employers
@@ -469,11 +469,11 @@ class Consolidator:
         versions as the ones before it left them (``stored`` is updated); plans and
         partners end as ``graphmem.facts.endings`` reads it."""
         table = self._tables[user_id]  # loaded by _distill under the lock
-        names = {entity_id(user_id, key): name for key, name in table.names.items()}
+        names = table.names_by_id()
         me = entity_id(user_id, USER_KEY)
         changes: list[Change] = []
-        known_as = {entity_id(user_id, key): (table.names.get(key, ""), key, *sorted(words))
-                    for key, words in table.aliases.items()}
+        known_as = table.words_by_id() if any(  # (only where a relation may end)
+            v.fact_id in closing or v.fact_id in moves for v in versions) else {}
         for new in versions:
             current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
             who = new.entity if new.entity_id != me else (

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from graphmem.extract.plans import names_plan
-from graphmem.extract.vocab import PARTNER_WORDS
+from graphmem.extract.vocab import DEPARTMENT_END_ZH, PARTNER_WORDS
 from graphmem.facts.conflict import CurrentVersion, NewVersion, fact_version_id
 from graphmem.facts.predicates import sentence
 from graphmem.text.language import is_chinese
@@ -78,11 +78,7 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
         partner = next((w for w in words if w.lower() in PARTNER_WORDS), "")
         if c.negated or not partner:
             continue
-        endings.append(replace(
-            v, value_id=c.value_id, value=partner,
-            fact_id=fact_version_id(v.user_id, v.entity_id, v.predicate, c.value_id, True,
-                                    v.episode_id),
-            sentence=sentence(who, v.predicate, partner, True, is_chinese(v.sentence))))
+        endings.append(_ending(v, "has_relation", c, partner, who, is_chinese(v.sentence)))
     return endings
 
 
@@ -105,12 +101,7 @@ def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
         if c.negated or not word or v.episode_id in c.source_episodes or (
                 c.valid_from >= v.observed_at):
             continue
-        endings.append(replace(
-            v, predicate="has_relation", value_id=c.value_id, value=word, negated=True,
-            fact_id=fact_version_id(v.user_id, v.entity_id, "has_relation", c.value_id, True,
-                                    v.episode_id),
-            valid_until=None,
-            sentence=sentence(who, "has_relation", word, True, is_chinese(v.sentence))))
+        endings.append(_ending(v, "has_relation", c, word, who, is_chinese(v.sentence)))
     return endings
 
 
@@ -126,13 +117,19 @@ def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
         if (c.negated or not plan or v.episode_id in c.source_episodes
                 or c.valid_from >= v.observed_at or not _holds(plan, v.value)):
             continue
-        endings.append(replace(
-            v, predicate="plans_to", value_id=c.value_id, value=plan, negated=True,
-            fact_id=fact_version_id(v.user_id, v.entity_id, "plans_to", c.value_id, True,
-                                    v.episode_id),
-            valid_until=None,
-            sentence=sentence(who, "plans_to", plan, True, is_chinese(plan))))
+        endings.append(_ending(v, "plans_to", c, plan, who, is_chinese(plan)))
     return endings
+
+
+def _ending(v: NewVersion, predicate: str, c: CurrentVersion, value: str, who: str,
+            chinese: bool) -> NewVersion:
+    """A version said in ``v``'s episode that the current version ``c`` (of ``predicate``,
+    its value ``value``) no longer holds; ``who`` names the entity in its sentence."""
+    return replace(
+        v, predicate=predicate, value_id=c.value_id, value=value, negated=True,
+        fact_id=fact_version_id(v.user_id, v.entity_id, predicate, c.value_id, True,
+                                v.episode_id),
+        valid_until=None, sentence=sentence(who, predicate, value, True, chinese))
 
 
 def _telling(value: str) -> bool:
@@ -154,7 +151,7 @@ def _holds(plan: str, value: str) -> bool:
     return re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", plan) is not None
 
 
-_DEPARTMENT_END = re.compile(r"(?:科|部|中心|处|分行|支行|分公司|门诊|病区|车间|分院|总部|分店)$")
+_DEPARTMENT_END = re.compile(rf"(?:{DEPARTMENT_END_ZH})$")
 _EMPLOYER_END = re.compile(r"医院|附院|院|公司|集团|银行|学校|大学|中学|小学|局|所|厂|地铁|铁路|"
                            r"超市")
 

@@ -173,6 +173,16 @@ class AliasTable:
         self.aliases.setdefault(key, set()).update(aliases)
         self.kinds.setdefault(key, kind)
 
+    def names_by_id(self) -> dict[str, str]:
+        """Display names by entity id (a fact version's ``value_id``)."""
+        return {entity_id(self.user_id, key): name for key, name in self.names.items()}
+
+    def words_by_id(self) -> dict[str, tuple[str, ...]]:
+        """Each entity's words by id: its name first, then its key and aliases (the
+        boyfriend named Sam is "boyfriend" too)."""
+        return {entity_id(self.user_id, key): (self.names.get(key, ""), key, *sorted(words))
+                for key, words in self.aliases.items()}
+
     def resolve(self, surface: str, kind: str = "thing", fuzzy: bool = True) -> Resolution:
         """The entity a surface form names; adds it (and its alias) when new.
 

@@ -66,9 +66,9 @@ _KIN_MOD_ZH = (r"(?:(?:最好的|最好|很好的|好|亲|一个|一位|大学�
 
 
 # A name said as a name after a relative: 小名糯米, 大名叫林悦, 英文名叫Kevin.
-_NAME_WORD = re.compile(r"^(?:小名|大名|乳名|昵称|英文名|全名)(?:是|叫)?"
-                        r"([\u4e00-\u9fff]{1,3}?|[A-Za-z]+)(?=$|[\s，,。！!~～]|今年|现在|才|刚|已经|也|"
-                        r"(?:小名|大名|乳名|昵称|英文名|全名))")
+_NAME_WORDS = "小名|大名|乳名|昵称|英文名|全名"
+_NAME_WORD = re.compile(rf"^(?:{_NAME_WORDS})(?:是|叫)?([\u4e00-\u9fff]{{1,3}}?|[A-Za-z]+)"
+                        rf"(?=$|[\s，,。！!~～]|今年|现在|才|刚|已经|也|{_NAME_WORDS})")
 _NAME_AFTER_REL = re.compile(r"^(?:叫)?(小(?!名)[\u4e00-\u9fff]|老[\u4e00-\u9fff]|阿[\u4e00-\u9fff]"
                              r"|阿[A-Za-z]+|[A-Z][a-z]+)(?![\u4e00-\u9fff]{0,1}[的们])")
 

@@ -17,6 +17,7 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.vocab import (
+    DEPARTMENT_END_ZH,
     JOB_FIELD_ZH,
     JOB_SUFFIX_ZH,
     PLACES_ZH,
@@ -63,7 +64,7 @@ _AT_ORG_DO = (rf"(?<![现正实存好])在({_WORD}{{1,15}}?)(?:做|当|干|任|�
 # A transfer inside the employer, to a department: 下礼拜一我就调急诊科了, 我从行车调度调到培训
 # 中心了, 申请调到群力社区卫生服务中心 今天批下来了 (a wish to be moved is not one: 想调到…).
 _TRANSFERRED = (rf"(?:调到|调去|调进|调入|(?<=[我就已刚也])调)了?"
-                rf"({_WORD}{{1,12}}?(?:科|部|中心|处|分行|支行|分公司|门诊|病区|车间|分院|总部|分店))"
+                rf"({_WORD}{{1,12}}?(?:{DEPARTMENT_END_ZH}))"
                 rf"(?=了|工作|上班|当|做|$|\s|，|,)")
 _AT_ORG = (rf"(?<![现正实存好])在({_WORD}{{2,15}}?)(?:工作|上班|实习)",
            rf"(?<!新)入职了?({_WORD}{{2,12}}?)(?:第[一二三四五六七八九十两几\d]+|[一二三四五六七八九十两几半\d]+)"
