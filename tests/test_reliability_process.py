@@ -95,17 +95,18 @@ def test_connect_and_close_200_times_leaks_no_thread_and_no_file(neo4j_uri, embe
         return len(os.listdir("/proc/self/fd"))
 
     with Memory.connect(neo4j_uri, buffer_dir=tmp_path / "warm", embedder=embedder) as mem:
-        mem.add_message(user_id, "s", "user", "warm up the driver and the model", T0)
+        mem.add_message(user_id, "warm", "user", "warm up the driver and the model", T0)
     gc.collect()
-    threads, files = len(threading.enumerate()), fds()
+    # a thread of an earlier test may still be ending: what counts is that none is new
+    threads, files = set(threading.enumerate()), fds()
     for i in range(200):
         mem = Memory.connect(neo4j_uri, buffer_dir=tmp_path / "b", embedder=embedder)
         if i % 20 == 0:
             mem.add_message(user_id, "s", "user", f"round {i} of the plan", T0 + timedelta(i))
         mem.close()
     gc.collect()
-    assert len(threading.enumerate()) == threads, threading.enumerate()
-    assert fds() == files
+    assert set(threading.enumerate()) - threads == set()
+    assert fds() <= files  # a leak is one or more a round: 200 or more here
 
 
 def test_a_forked_child_is_refused_and_the_parent_keeps_its_buffer(neo4j_uri, embedder,
