@@ -206,8 +206,8 @@ class Found:
         value = _DANGLING_END.sub("", value.strip())
         if not value or not entity or says_nobody(value):
             return None
-        if not is_chinese(self.evidence):  # never surer than the rule's family measured
-            confidence = min(confidence, ceiling(predicate))
+        # never surer than the rule's family was measured to be, in its language
+        confidence = min(confidence, ceiling(predicate, is_chinese(self.evidence)))
         c = Candidate(entity, predicate, value, negated, confidence, self.ts, self.evidence,
                       kind, until, sentence)
         self.items.append(c)
