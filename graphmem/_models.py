@@ -14,7 +14,7 @@ Route = Literal["episodic", "semantic", "both"]
 FactStatus = Literal["current", "superseded", "expired", "retracted"]
 # Why a version was made or ended by a person rather than by what was said: a correction, a
 # retraction, or an episode deleted that was its only evidence (with reason, who and when).
-FactChange = Literal["corrected", "retracted", "evidence_deleted"]
+FactChange = Literal["corrected", "retracted", "evidence_deleted", "unconfirmed"]
 
 
 class _Frozen(BaseModel):

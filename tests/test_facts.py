@@ -474,6 +474,27 @@ def test_a_name_given_sessions_ago_owns_what_the_online_path_reads(memory, user_
     assert fact in allergies and not {a for a in allergies if a[0] == "user"}
 
 
+def test_an_online_fact_the_whole_episode_does_not_say_is_retracted(memory, user_id):
+    """Nothing consolidated yet, the online path reads the daughter's allergy without her
+    name and stores it as the user's; consolidation, reading the episode with the name,
+    finds the daughter's — the user's is retracted, kept in history, and reported."""
+    intro, later = ("我女儿小名糯米大名周一一 去年9月3号出生的",
+                    "今天糯米吃了小半个蛋黄 过了半小时脸上全是红疹子 医生说是鸡蛋过敏")
+    fact = ("糯米", "allergic_to", "鸡蛋")
+    for day, text in enumerate([intro, later]):
+        say(memory, user_id, f"s{day}", text, T0 + timedelta(days=day))
+    memory.flush()
+    online = [f for f in memory.facts(user_id, predicate=fact[1]) if f.entity == "user"]
+    assert [f.value for f in online] == [fact[2]]  # what one message alone seemed to say
+    report = memory.consolidate(user_id, now=T0 + timedelta(days=2))
+    allergies = {(f.entity, f.predicate, f.value)
+                 for f in memory.facts(user_id, predicate=fact[1])}
+    assert allergies == {fact} and report.unconfirmed == 1
+    [taken_back] = memory.history(online[0].fact_id, user_id)
+    assert (taken_back.fact.status, taken_back.fact.change) == ("retracted", "unconfirmed")
+    assert taken_back.episodes  # what it was read in stays traced
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

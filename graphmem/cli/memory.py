@@ -267,6 +267,7 @@ def consolidate(
         f"{report.episodes} episodes distilled: {report.created} facts created, "
         f"{report.reverified} re-verified, {report.superseded} superseded, "
         f"{report.historic} kept as history (older than the current version), "
+        f"{report.unconfirmed} online facts retracted (the whole episode did not say them), "
         f"{report.embedded} embedded, {report.expired} expired, {report.deleted} deleted")
     for problem in report.errors:
         err.print(f"[yellow]extraction failed:[/yellow] {problem}")

@@ -53,7 +53,6 @@ from graphmem.facts.conflict import (
     CurrentVersion,
     NewVersion,
     decide_into,
-    fact_version_id,
 )
 from graphmem.facts.endings import (
     FULFILLING,
@@ -74,12 +73,12 @@ from graphmem.facts.normalize import (
     entity_id,
     entity_rows,
 )
-from graphmem.facts.predicates import canonical_predicate, predicate_info, sentence
+from graphmem.facts.predicates import canonical_predicate
 from graphmem.facts.report import ConsolidationReport
+from graphmem.facts.versions import new_version
 from graphmem.store import facts as fact_store
 from graphmem.store.cypher import relationship_type
 from graphmem.store.episodes import episode_from_record
-from graphmem.store.ids import message_node_id
 from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.tombstones import Verify, forgotten_at
 from graphmem.text.language import is_chinese
@@ -284,7 +283,7 @@ class Consolidator:
         if not items:
             return []
         try:
-            changes, skipped, _ = self._distill(
+            changes, skipped, _, unconfirmed = self._distill(
                 [(e.user_id, e.session_id, e.event_id, kept) for e, kept in items], now)
         except StoreUnavailableError:
             raise
@@ -297,6 +296,7 @@ class Consolidator:
             log.error("episode %s was not consolidated: %s", event_id, exc)
             return [event_id]
         report.skipped_episodes += skipped
+        report.unconfirmed += unconfirmed
         report.tally(changes)
         return []
 
@@ -316,21 +316,23 @@ class Consolidator:
 
     def _distill(self, items: Sequence[tuple[str, str, str, Sequence[Candidate]]],
                  consolidated_at: datetime | None, claims: Sequence[dict] = (),
-                 verify: Verify | None = None) -> tuple[list[Change], int, set[str]]:
+                 verify: Verify | None = None) -> tuple[list[Change], int, set[str], int]:
         """Episodes' kept candidates ``(user_id, session_id, episode_id, kept)`` decided and
         applied in one transaction, their users locked first (sorted), and the changes
         made. With ``consolidated_at`` the episodes are marked too, and an episode another
         consolidation marked meanwhile is skipped (its facts are not stored twice): how
         many were is the second value; the episodes ``claims`` find foreign (the online
-        path, ``distill_many``) the third. Resolving surfaces is slow the first time (spaCy
-        loads, lemmas are computed): done before the locks, not inside them — a first online
-        fact once held its user's lock for seconds and stalled the episode writer behind it
-        (``clean_surfaces`` keeps the results for ``resolve``)."""
+        path, ``distill_many``) the third; the online facts the whole episodes did not
+        say, retracted (``fact_store.retract_unconfirmed``), the fourth. Resolving
+        surfaces is slow the first time (spaCy loads, lemmas are computed): done before
+        the locks, not inside them — a first online fact once held its user's lock for
+        seconds and stalled the episode writer behind it (``clean_surfaces`` keeps the
+        results for ``resolve``)."""
         clean_surfaces([s for _, _, _, kept in items for c in kept for s in (c.entity, c.value)])
         users = sorted({u for u, _, _, _ in items})
         attempts = 0
 
-        def work(tx: Tx) -> tuple[list[Change], int, set[str], dict[str, str]]:
+        def work(tx: Tx) -> tuple[list[Change], int, set[str], dict[str, str], int]:
             nonlocal attempts
             attempts += 1
             lock = "store/lock_users" if consolidated_at is None else "store/lock_existing_users"
@@ -344,19 +346,25 @@ class Consolidator:
                                       event_ids=[e for _, _, e, _ in items],
                                       at=consolidated_at)[0]["marked"])
                 mine = [item for item in mine if item[2] in marked]
-            deciding = sorted({u for u, _, _, kept in mine if kept})
-            for user_id in deciding:
+            deciding = {u for u, _, _, kept in mine if kept}
+            for user_id in sorted(deciding):
                 self._load_table(tx, user_id, revs.get(user_id), attempts)
-            changes = self._decide_episodes(tx, [item for item in mine if item[3]],
-                                            {c["event_id"]: c["anchor"] for c in claims})
-            new = {user_id: uuid.uuid4().hex for user_id in deciding}
+            changes, read = self._decide_episodes(
+                tx, [item for item in mine if item[3]],
+                {c["event_id"]: c["anchor"] for c in claims})
+            unconfirmed = 0 if consolidated_at is None else sum(
+                fact_store.retract_unconfirmed(tx, user_id, {
+                    e: read.get(e, set()) for u, _, e, _ in mine if u == user_id},
+                    consolidated_at) for user_id in sorted({u for u, _, _, _ in mine}))
+            new = {user_id: uuid.uuid4().hex for user_id in deciding | (
+                {u for u, _, _, _ in mine} if unconfirmed else set())}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
-            return changes, len(items) - len(mine), foreign, new
+            return changes, len(items) - len(mine), foreign, new, unconfirmed
 
         with self._lock:
             try:
-                changes, skipped, foreign, new = self.runner.transaction(
+                changes, skipped, foreign, new, unconfirmed = self.runner.transaction(
                     "consolidate/distill", work)
             except Exception:
                 for user_id in users:  # the tables may hold what was not stored
@@ -364,13 +372,15 @@ class Consolidator:
                     self._revs.pop(user_id, None)
                 raise
             self._revs.update(new)
-            return changes, skipped, foreign
+            return changes, skipped, foreign, unconfirmed
 
     def _decide_episodes(self, tx: Tx, items: Sequence[tuple[str, str, str,
                                                              Sequence[Candidate]]],
-                         anchors: dict[str, str]) -> list[Change]:
+                         anchors: dict[str, str]) -> tuple[list[Change], dict[str, set[str]]]:
         """Episodes' kept candidates resolved, decided in order against the current
-        versions (read once for all of them) and applied in one set of writes."""
+        versions (read once for all of them) and applied in one set of writes; with the
+        ids of the versions read in each episode (an online fact has the id its episode's
+        reading gives it: ``fact_version_id``)."""
         resolutions: dict[str, list[Resolution]] = {}
         maybe_same: list[dict] = []
         versions: dict[str, list[NewVersion]] = {}
@@ -378,6 +388,7 @@ class Consolidator:
         # or a partner the user has (nothing to store when there is none)
         employers = self._employers(tx, items)
         moves: set[str] = set()
+        read: dict[str, set[str]] = {}
         for user_id, session_id, episode_id, kept in items:
             table = self._tables[user_id]
             for c in kept:
@@ -401,7 +412,7 @@ class Consolidator:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
-                version = self._version(  # "the daughter's name is"
+                version = new_version(  # "the daughter's name is"
                     user_id, session_id, episode_id, c, subject, value, shown)
                 if c.value_kind in (PLAN_END, PARTNER_END):
                     closing.add(version.fact_id)
@@ -409,6 +420,7 @@ class Consolidator:
                       and not c.negated and MOVED.search(c.evidence)):
                     moves.add(version.fact_id)  # a move: the flatmates stay behind
                 versions.setdefault(user_id, []).append(version)
+                read.setdefault(episode_id, set()).add(version.fact_id)
         every = [(u, v) for u, vs in versions.items() for v in vs]
         stored = fact_store.current_versions(  # and the plans a state may fulfil, the
             tx, {(u, v.entity_id, v.predicate) for u, v in every}  # flatmates a move leaves
@@ -420,32 +432,11 @@ class Consolidator:
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
-        return changes
+        return changes, read
 
     def expire(self, now: datetime, user_id: str | None = None) -> int:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
         return int(rows[0]["expired"])
-
-    def _version(self, user_id: str, session_id: str, episode_id: str, c: Candidate,
-                 subject: Resolution, value: Resolution, shown: str = "") -> NewVersion:
-        predicate = canonical_predicate(c.predicate)
-        info = predicate_info(predicate)
-        chinese = is_chinese(c.evidence)
-        who = (shown or subject.name) if subject.key != USER_KEY else (
-            "用户" if chinese else "the user")
-        until = c.valid_until or (c.observed_at + info.validity if info.validity else None)
-        return NewVersion(
-            fact_id=fact_version_id(user_id, subject.entity_id, predicate, value.entity_id,
-                                    c.negated, episode_id),
-            user_id=user_id, entity_id=subject.entity_id, entity=subject.name,
-            predicate=predicate, value_id=value.entity_id, value=c.value, negated=c.negated,
-            confidence=round(c.confidence, 4), observed_at=c.observed_at, valid_until=until,
-            episode_id=episode_id,
-            message_id=message_node_id(user_id, session_id, c.msg_id) if c.msg_id else None,
-            sentence=(c.sentence.replace(c.entity, who, 1) if c.sentence and
-                      c.sentence.startswith(c.entity + " ") else c.sentence) or sentence(
-                who, predicate, c.value, c.negated, chinese),
-        )
 
     def _employers(self, tx: Tx, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                    ) -> dict[tuple[str, str], str]:

@@ -23,6 +23,8 @@ class ConsolidationReport:
     deleted: int = 0
     skipped_episodes: int = 0  # distilled meanwhile by another consolidation
     skipped_facts: int = 0  # facts that could not be stored (see errors)
+    # online facts retracted: read from one message, not found when the whole episode was
+    unconfirmed: int = 0
     errors: list[str] = field(default_factory=list)
     # episodes whose extraction failed, each as the ExtractionError (event_id set): they
     # are given back and retried by the next run

@@ -128,6 +128,22 @@ def foreign_episodes(tx: Tx, claims: Sequence[dict[str, Any]]) -> set[str]:
     return set(tx.read("store/find_foreign_episodes", claims=list(claims))[0]["foreign"])
 
 
+UNCONFIRMED = ("read online from one message; consolidation read the whole episode and "
+               "did not find it")
+
+
+def retract_unconfirmed(tx: Tx, user_id: str, read: Mapping[str, Iterable[str]],
+                        at: datetime) -> int:
+    """Retract the user's online facts that the whole episodes' reading did not repeat
+    (``read``: episode id → the ids of the versions consolidation read in it;
+    ``consolidate/retract_unconfirmed_facts`` says which qualify). How many were."""
+    if not read:
+        return 0
+    return len(tx.write("consolidate/retract_unconfirmed_facts", user_id=user_id, at=at,
+                        reason=UNCONFIRMED, episodes=[
+                            {"event_id": e, "read": sorted(ids)} for e, ids in read.items()]))
+
+
 def apply_changes(
     runner: Store,
     entities: list[dict],
