@@ -21,6 +21,20 @@ def test_what_follows_an_unknown_person_is_not_the_users(text):
     assert not {f for f in chat(text) if f[0] == "user" and f[1] != "has_relation"}
 
 
+@pytest.mark.parametrize("text", [
+    "easter egg hunt ideas for kids where one kid is allergic to eggs lol",
+    "need a cake recipe because a friend is allergic to nuts",
+    "menu ideas for a bbq since some guests are vegetarian",
+])
+def test_someone_unnamed_after_a_subordinator_is_not_the_user(text):
+    assert not {f for f in chat(text) if f[0] == "user"}
+
+
+def test_what_the_user_says_before_a_subordinator_stays_the_users():
+    assert ("user", "likes", "frisbee", True) in chat(
+        "also had to quit frisbee bc the tutoring is wed evenings")
+
+
 def test_a_thing_as_subject_does_not_silence_the_user():
     assert ("user", "uses_channel", "signal", False) in chat(
         "My WhatsApp is dead, reach me on Signal")

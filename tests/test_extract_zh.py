@@ -498,6 +498,24 @@ def test_a_text_named_before_the_task_that_ends_the_line_is_someone_elses_words(
                     "I like eat red sausage.")
 
 
+@pytest.mark.parametrize("text", [
+    "帮我看下这篇作文咋个改 初一的 写得太流水账了\n我的外婆今年七十岁了。她住在乡下。",
+    "他发过来一篇作文让我给他改一改我念给你听我和妈妈在公园里放风筝我很开心",
+    "帮我把这段话翻成英文发给产品经理 内容是 我妈妈对花生过敏 我们下周去上海",
+    "这封信是这么写的：我在杭州做程序员 我爸是医生",
+])
+def test_a_text_handed_over_in_other_words_says_nothing_of_the_user(text):
+    assert not read(text)
+
+
+def test_a_title_is_no_statement_and_what_is_said_beside_it_still_is():
+    assert not read("帮我列个提纲 题目是我的外婆 3000字")
+    assert read("报告题目是我爸的故事 3000字 我爸是退休工人") == {
+        ("user", "has_relation", "爸爸", False), ("爸爸", "works_as", "工人（已退休）", False)}
+    found = read("我的工作内容是带学生 我妈妈对花生过敏")  # a job's content is the user's
+    assert ("妈妈", "allergic_to", "花生", False) in found
+
+
 def test_a_story_naming_an_essay_app_is_still_the_users_own_words():
     assert ("user", "has_relation", "闺女", False) in read(
         "有个机会 一家做AI作文批改的创业公司 请我去做产品VP \n但是闺女还小 房贷每月一万二")

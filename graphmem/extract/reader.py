@@ -22,7 +22,7 @@ from graphmem.extract.zh import dialect, mixed
 from graphmem.extract.zh import rules as chinese_rules
 from graphmem.extract.zh import subjects as chinese
 from graphmem.extract.zh.shape import clauses as chinese_clauses
-from graphmem.extract.zh.shape import handed_over
+from graphmem.extract.zh.shape import handed_over, own_words, untitled
 from graphmem.text import script
 from graphmem.text.chat import summarize_goal
 from graphmem.text.language import is_chinese, split_speaker
@@ -126,7 +126,7 @@ class RuleExtractor:
         which skips what the rules already read; sentences wait in ``deferred`` when it is
         given (parsed later in one batch), else they are parsed here."""
         ctx = ctx or Context(event=event_in(text))
-        speaker, text = split_speaker(_QUOTED.sub(_unquoted, text))
+        speaker, text = split_speaker(own_words(untitled(_QUOTED.sub(_unquoted, text))))
         ctx.speaker = speaker
         ctx.message = text
         ctx.event = ctx.event or event_in(text)

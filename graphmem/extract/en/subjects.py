@@ -69,6 +69,14 @@ _THIRD_PERSON_OPENING = re.compile(  # not "a master's", "today's": no one's sub
     r"doesn't|don't|isn't|can't|won't|keeps|wants|says|said|tells|told|thinks|goes|gets|"
     r"makes|needs|works|seems)\b)", IC)
 
+# …or said after a subordinator, someone no one named: "egg hunt ideas for kids where one kid
+# is allergic to eggs", "a cake recipe because a friend is vegan"
+_SOMEONE_AFTER = re.compile(
+    r"\b(?:where|when|while|whereas|if|because|since|cause|cuz|coz|as)\s+"
+    r"(?:one|a|an|the|some|any|another|every|each|no|this|that|his|her|their|your)\s+"
+    r"(?:[\w'-]+\s+){0,2}?[\w-]+\s+(?:is|are|was|were|has|have|gets|can't|cannot|"
+    r"doesn't|don't|isn't|aren't)\b", IC)
+
 
 # Capitalized adverbs that open a clause whose subject is left unsaid ("Just moved to
 # Brooklyn", "Finally started at Google"): not a name, so not someone else.
@@ -201,10 +209,14 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     hedged, past = is_hedged(text), is_past(text)  # "maybe I like jazz": the whole clause
     out: list[Part] = []
     head = text[:anchors[0][0]] if anchors else text
-    if head.strip():
-        subjectless = not _THIRD_PERSON_OPENING.match(head.strip())
-        out.append(Part(carry if subjectless else None, head.strip(), hedged, past,
+    other = _SOMEONE_AFTER.search(head)  # "…for kids where one kid is allergic": theirs
+    own = head[:other.start()] if other else head
+    if own.strip():
+        subjectless = not _THIRD_PERSON_OPENING.match(own.strip())
+        out.append(Part(carry if subjectless else None, own.strip(), hedged, past,
                         subject_said=not subjectless))
+    if other:
+        out.append(Part(None, head[other.start():].strip(), hedged, past))
     for i, (start, end, subjects) in enumerate(anchors):
         stop = anchors[i + 1][0] if i + 1 < len(anchors) else len(text)
         alone = len(anchors) == 1 and not head.strip()  # a clause that is only its subject

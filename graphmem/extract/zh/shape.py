@@ -235,8 +235,34 @@ _ASKER = r"^(?:帮我|麻烦|请|你)?"
 _TASK = (r"总结|翻译|翻成|译成|润色|改写|修改|校对|概括|精简|缩写|扩写|看看|解释|整理|提炼|瞅瞅|"
          r"瞧瞧|改改|批改")
 # What a text handed over is called on the line before it (作文, 邮件, 这段…)
-_TEXT_NAMED = r"作文|文章|邮件|稿子|简历|日记|论文|文案|短文|这段|这篇|这封|下面|以下"
+_TEXT_NAMED = (r"作文|文章|邮件|稿子|简历|日记|论文|文案|短文|小诗|诗歌|这段|这篇|这封|这首|"
+               r"下面|以下")
 _TEXT_TASK = re.compile(rf"{_ASKER}(?:{_TASK}|分析)")
+# a looser ask, a text handed over only where the line names one: 帮我看下这篇作文咋个改
+_LOOK = r"看下|看一下|改一下|改一改|改下|咋个改|怎么改|咋改"
+# The text follows on the same line, after saying so: 我念给你听…, 信是这么写的：…
+_TEXT_FOLLOWS = re.compile(r"(?:念|读)给你听|(?:是)?(?:这样|这么)写的[：:]?"
+                           r"|(?:内容|原文)如下[：:]?")
+# …or after what it is, once a task was asked: 帮我把这段话翻成英文 … 内容是 关于…
+_TEXT_IS = re.compile(r"(?<!工作)(?:内容|原文|全文)(?:是|为)[：:]?")
+# A title is a name, not something said of anyone: 题目是我的外婆, 原标题是 秋季外套推荐
+_TITLE = re.compile(r"((?:原)?(?:题目|标题|题为)(?:是|叫|为)?[：:]?\s?)[^\s，。,.!！?？、；;]+")
+
+
+def own_words(text: str) -> str:
+    """``text`` up to where it says a text follows on the same line (…给他改一改 我念给你听
+    春天来了…; 帮我把这段话翻成英文 内容是 …): what follows is someone else's words."""
+    if follows := _TEXT_FOLLOWS.search(text):
+        return text[:follows.start()]
+    if (said := _TEXT_IS.search(text)) and re.search(_TASK, text[:said.start()]):
+        return text[:said.start()]
+    return text
+
+
+def untitled(text: str) -> str:
+    """``text`` with the titles it gives left out (题目是我的外婆 → 题目是…): a title is a
+    name for a text, not something said of the user or their grandmother."""
+    return _TITLE.sub(r"\1…", text)
 
 
 # The task said on the text's own line: 帮我翻译一下这段 Take one…, 润色下面这段话：…
@@ -259,7 +285,8 @@ def handed_over(message: str, sentence: str) -> bool:
     first = first.strip()  # the task said last, after what the text is: 儿子英语作文 你给瞅瞅
     return bool(_TEXT_TASK.search(first)) or bool(
         re.search(rf"(?:{_TASK})(?:一下|下)?[\s，,。.!！~～吧呗啊呀呢]*$", first)
-        and re.search(_TEXT_NAMED, first))
+        and re.search(_TEXT_NAMED, first)) or bool(
+        re.search(_LOOK, first) and re.search(_TEXT_NAMED, first))
 
 
 # -- whose verb --------------------------------------------------------------------------
