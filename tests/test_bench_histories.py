@@ -12,7 +12,14 @@ import numpy as np
 import pytest
 from graphmem_bench.histories.baselines import TurnIndex, words
 from graphmem_bench.histories.data import load_chat_set, load_longmemeval, parse_lme_date
-from graphmem_bench.histories.facts import evaluate, matches, salient, says, still_says
+from graphmem_bench.histories.facts import (
+    evaluate,
+    label_key,
+    matches,
+    salient,
+    says,
+    still_says,
+)
 from graphmem_bench.histories.run import run_histories
 from graphmem_bench.histories.score import (
     answer_score,
@@ -184,6 +191,22 @@ def test_a_small_chat_set_run_scores_every_system(neo4j_uri, embedder, tmp_path)
     facts_report = evaluate(histories, facts, {}, "tiny")
     assert facts_report.users[0].key_current == 1
     assert facts_report.totals().labelled == 0 and facts_report.unlabelled
+
+
+def test_the_facts_report_gives_the_precision_of_the_facts_a_user_can_ask_for():
+    [history] = load_chat_set(CHAT / "en-dev.json")[:1]
+    said = [("user", "likes", "jazz", 0.9, "correct"), ("user", "went", "home", 0.75, "garbage"),
+            ("user", "allergic_to", "eggs", 0.95, "wrong_person")]
+    facts = [{"entity": e, "predicate": p, "value": v, "negated": False, "confidence": c}
+             for e, p, v, c, _ in said]
+    labels = {label_key(history.history_id, f): lab
+              for f, (*_, lab) in zip(facts, said, strict=True)}
+    [user] = evaluate([history], {history.history_id: facts}, labels, "one").users
+    assert (user.labelled, user.correct) == (3, 1)  # precision 1 / 3
+    assert (user.sure_labelled, user.sure_correct) == (2, 1)  # at >= 0.85: 1 / 2
+    assert user.wrong_person_confident == 1
+    assert "| 0.33 | 0.50 (2) | 1 |" in evaluate(
+        [history], {history.history_id: facts}, labels, "one").to_markdown()
 
 
 @pytest.mark.parametrize("name", ["en-dev", "zh-dev"])

@@ -19,8 +19,9 @@ for each user (with who each belongs to) and against hand labels of what was sto
   ("丈夫：王磊");
 - **precision**: over the stored current facts that carry a label (``<set>.labels.jsonl``
   beside the set: ``correct``, ``wrong_person``, ``garbage``, ``false``, ``stale``), the
-  share labelled correct; **wrong attributions** at confidence ≥ 0.9 are counted apart.
-  Facts without a label are listed for labelling (``--unlabelled FILE``).
+  share labelled correct, and the same over the facts at confidence ≥ ``SURE`` (0.85: what
+  ``min_confidence=0.85`` would keep); **wrong attributions** at confidence ≥ 0.9 are
+  counted apart. Facts without a label are listed for labelling (``--unlabelled FILE``).
 """
 
 from __future__ import annotations
@@ -193,6 +194,9 @@ def _names_relation(fact: dict[str, Any], key: dict[str, Any]) -> bool:
     return any(said in same and words & same for same in _SAME_RELATION)
 
 
+SURE = 0.85  # a confidence a user may ask for (min_confidence): its facts' precision is shown
+
+
 class UserFacts(BaseModel):
     user_id: str
     language: str
@@ -204,6 +208,8 @@ class UserFacts(BaseModel):
     labelled: int = 0
     correct: int = 0
     wrong_person_confident: int = 0
+    sure_labelled: int = 0  # labelled facts at confidence >= SURE
+    sure_correct: int = 0
     labels: dict[str, int] = Field(default_factory=dict)
     missed: list[str] = Field(default_factory=list)
 
@@ -218,7 +224,8 @@ class FactsReport(BaseModel):
                                                                    for u in self.users})))
         for u in self.users:
             for field in ("current", "key_current", "key_recalled", "key_ended",
-                          "ended_handled", "labelled", "correct", "wrong_person_confident"):
+                          "ended_handled", "labelled", "correct", "wrong_person_confident",
+                          "sure_labelled", "sure_correct"):
                 setattr(total, field, getattr(total, field) + getattr(u, field))
             for label, n in u.labels.items():
                 total.labels[label] = total.labels.get(label, 0) + n
@@ -227,15 +234,17 @@ class FactsReport(BaseModel):
     def to_markdown(self) -> str:
         rows = [*self.users, self.totals()]
         out = [f"## Facts of {self.name}", "",
-               "| user | current facts | labelled | precision | wrong person (conf ≥ 0.9) | "
-               "key facts recalled | ended handled |",
-               "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+               f"| user | current facts | labelled | precision | precision (conf ≥ {SURE}) | "
+               "wrong person (conf ≥ 0.9) | key facts recalled | ended handled |",
+               "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
         for u in rows:
             precision = f"{u.correct / u.labelled:.2f}" if u.labelled else "—"
+            sure = (f"{u.sure_correct / u.sure_labelled:.2f} ({u.sure_labelled})"
+                    if u.sure_labelled else "—")
             recall = f"{u.key_recalled}/{u.key_current} ({u.key_recalled / u.key_current:.2f})" \
                 if u.key_current else "—"
             ended = f"{u.ended_handled}/{u.key_ended}" if u.key_ended else "—"
-            out.append(f"| {u.user_id} | {u.current} | {u.labelled} | {precision} | "
+            out.append(f"| {u.user_id} | {u.current} | {u.labelled} | {precision} | {sure} | "
                        f"{u.wrong_person_confident} | {recall} | {ended} |")
         if self.unlabelled:
             out.append(f"\n{len(self.unlabelled)} stored facts carry no label yet.")
@@ -288,7 +297,11 @@ def evaluate(histories: Sequence[History], facts_of: dict[str, Iterable[Any]],
             user.labelled += 1
             user.correct += label == "correct"
             user.labels[label] = user.labels.get(label, 0) + 1
-            if label == "wrong_person" and float(fact.get("confidence", 0)) >= 0.9:
+            confidence = float(fact.get("confidence", 0))
+            if confidence >= SURE:
+                user.sure_labelled += 1
+                user.sure_correct += label == "correct"
+            if label == "wrong_person" and confidence >= 0.9:
                 user.wrong_person_confident += 1
         users.append(user)
     return FactsReport(name=name, users=users, unlabelled=unlabelled)
