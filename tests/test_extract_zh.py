@@ -508,6 +508,20 @@ def test_a_text_handed_over_in_other_words_says_nothing_of_the_user(text):
     assert not read(text)
 
 
+@pytest.mark.parametrize(("text", "facts"), [
+    ("新师傅来了一礼拜了 姓何 兰州人 拉面是真功夫", set()),
+    ("店里新来了个师傅 姓何 兰州人", set()),
+    ("厨师找着了 叫刘强 济南人 35岁", {("刘强", "is_from", "济南", False)}),
+    ("朋友给我介绍了个相亲对象 做软件的", set()),
+])
+def test_what_follows_someone_new_is_theirs_not_the_users(text, facts):
+    assert {f for f in read(text) if f[1] != "name"} == facts
+
+
+def test_a_certificate_named_after_a_trade_is_still_the_users():
+    assert ("user", "studies", "厨师证", False) in read("厨师证报上了 实操定在9月20号")
+
+
 def test_a_title_is_no_statement_and_what_is_said_beside_it_still_is():
     assert not read("帮我列个提纲 题目是我的外婆 3000字")
     assert read("报告题目是我爸的故事 3000字 我爸是退休工人") == {

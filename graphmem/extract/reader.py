@@ -41,13 +41,15 @@ class _Language:
     # a subject said but unknown (他 with nobody named) is who the next clauses are about
     # too, so they say nothing of the user: "他姓刘 爱拍鸟"
     unknown_carries: bool = False
+    # a clause that brings someone new in: the clauses after it are not the user's
+    introduces: Callable[[str], bool] | None = None
 
 
 _ENGLISH = _Language(clauses, english.parts, english_rules.english_facts,
                      english_rules.clause_facts, english_rules.question_facts)
 _CHINESE = _Language(chinese_clauses, chinese.parts, chinese_rules.chinese_facts,
                      chinese_rules.clause_facts, chinese_rules.question_facts,
-                     unknown_carries=True)
+                     unknown_carries=True, introduces=chinese.introduces)
 
 
 MAX_READ_CHARS = 100_000  # of one message, for extraction (the message is stored whole)
@@ -210,6 +212,8 @@ class RuleExtractor:
                 carry = named[-1]
             elif aside is not None:  # "sam (my partner) is a chef": the sentence goes on
                 carry = aside  # about who the aside was about
+            if lang.introduces is not None and lang.introduces(clause):
+                carry = None  # 招了个厨师 (叫刘强) 济南人: the newcomer's, not the user's
             if found.read or any(c.predicate != "has_relation" for c in found.items):
                 covered.append(span)  # (the generic reader skips what a rule read)
             out.extend(found.items)

@@ -253,6 +253,8 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
         return Part((USER,), text[m.end():])  # 你给我发短信吧: how to reach the user
     elif match(r"^(?:你|您)", text):
         return Part(None, text, subject_said=False)  # what the user asks of the assistant
+    elif _NEWCOMER.match(text):
+        return Part(None, text, hedged, past, someone=True)  # 新师傅来了: not the user
     elif m := match(rf"^([{SURNAMES_ZH}](?:{_HONORIFIC}))", text):
         subjects, rest = (m.group(1),), text[m.end():]  # 刘阿姨对猫毛过敏
         ctx.meet(m.group(1))
@@ -270,7 +272,7 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
     elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):
         subjects, rest = (USER,), text[m.end():]
     elif (m := match(r"^叫([\u4e00-\u9fff]{2,3}|[阿小老]?[A-Z][a-z]+)(?:[，,\s]|$)", text)) and (
-            _INTRODUCED.search(_before(text, ctx))):
+            _INTRODUCED.search(before := _before(text, ctx)) or _NEWCOMER.match(before)):
         name = m.group(1)  # (朋友给我介绍了个女生) 叫周雨: who the next clauses are about
         ctx.names[name.lower()] = name
         ctx.meet(name)
@@ -322,7 +324,22 @@ def _someone_is_topic(text: str) -> bool:
 _INTRODUCED = re.compile(r"(?:介绍了?|认识了?|找了|招了|来了|新来了?|遇到了?|碰到了?|有)"
                          r"(?:个|一个|一位|位|个新)[\u4e00-\u9fff]{0,8}?"
                          r"(?:女生|男生|女孩子?|男孩子?|姑娘|小伙子?|人|朋友|同事|同学|大学生|学生|"
-                         r"老师|阿姨|师傅|小哥|小姐姐|妹子|帅哥|美女)[\u4e00-\u9fff]{0,6}\s*$")
+                         r"老师|阿姨|师傅|小哥|小姐姐|妹子|帅哥|美女|厨师|保姆|护工|月嫂|育儿嫂|"
+                         r"司机|店员|服务员|学徒|员工|租客|室友|邻居|相亲对象)"
+                         r"[\u4e00-\u9fff]{0,6}\s*$")
+
+
+# …or who opens a clause as its subject, someone working for or living by the user, not a
+# relative: 新师傅来了一礼拜了, 厨师找着了, 新来的保姆…
+_NEWCOMER = re.compile(r"^(?:新来的|新招的|新请的|新|那个|这个)?(?:厨师|师傅|保姆|护工|月嫂|育儿嫂|"
+                       r"店员|服务员|学徒|员工|租客|相亲对象)(?![证班课费岗活校学考资])")
+
+
+def introduces(clause: str) -> bool:
+    """Does the clause bring in someone new (店里新来了个师傅, 招了个厨师, 厨师找着了)? The
+    clauses after it without a subject are about them — theirs when a name follows (叫刘强),
+    nobody's the memory knows otherwise (姓何 兰州人: not the user's home town)."""
+    return bool(_INTRODUCED.search(clause) or _NEWCOMER.match(clause.strip()))
 
 
 def _before(text: str, ctx: Context) -> str:
