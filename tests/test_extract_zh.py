@@ -518,6 +518,20 @@ def test_what_follows_someone_new_is_theirs_not_the_users(text, facts):
     assert {f for f in read(text) if f[1] != "name"} == facts
 
 
+@pytest.mark.parametrize(("text", "fact"), [
+    ("我开了三十一年公交 37路 2018年退的休", ("user", "works_as", "公交司机（已退休）", False)),
+    ("我教了32年语文 前年退休了", ("user", "works_as", "语文老师（已退休）", False)),
+])
+def test_a_working_life_told_with_its_retirement_is_a_job_retired_from(text, fact):
+    assert fact in read(text)
+
+
+@pytest.mark.parametrize("text", ["我爸年轻的时候在宁乡乡下当了三十年民办老师",
+                                  "我年轻时在纺织厂当挡车工"])
+def test_a_job_of_someones_young_years_is_not_their_job_now(text):
+    assert not {f for f in read(text) if f[1] in ("works_as", "works_at")}
+
+
 def test_a_certificate_named_after_a_trade_is_still_the_users():
     assert ("user", "studies", "厨师证", False) in read("厨师证报上了 实操定在9月20号")
 

@@ -30,7 +30,7 @@ _HEDGE = re.compile(
     r"\b(?:maybe|might|perhaps|probably|possibly|not sure|i guess|idk|thinking about|"
     r"considering)\b", re.IGNORECASE)
 _PAST = re.compile(
-    r"以前|之前|原来|曾经|小时候|过去|当年|那时候|"
+    r"以前|之前|原来|曾经|小时候|过去|当年|那时候|年轻(?:的)?时(?:候)?|年轻那会|"
     r"\b(?:used to|as a kid|as a child|when i was (?:a |little|young|younger)|"
     r"back in (?:college|school|high school|the day)|in college|in high school)\b",
     re.IGNORECASE)

@@ -146,8 +146,9 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
                        t)) and not any(f.startswith("v") for _, f in _tags(m.group(2))):
         job, retired = m.group(2), bool(m.group(1))  # 我爸退休老师, 我哥程序员 (no 是)
     job = _job(job) if job else None
-    if job and (retired or search(r"^(?:退休前|退休之前)", t)):
-        job += "（已退休）"  # 我爸退休前是中学老师
+    if job and (retired or search(r"^(?:退休前|退休之前)", t) or (
+            search(_WORKING_LIFE, t) and search(_HAS_RETIRED, ctx.sentence))):
+        job += "（已退休）"  # 我爸退休前是中学老师, 开了三十一年公交 2018年退的休
     elif job is None and search(_HAS_RETIRED, ctx.sentence) and (m := search(_RETIRED, t)) and (
             work := _job(m.group(2))) and (m.group(1) != "开" or search(_VEHICLE, work)):
         # 退休前在首钢干了一辈子电气, 开了一辈子火车 去年刚退休 (开了个缬沙坦: a prescription)
@@ -197,7 +198,7 @@ _RETIRED_NOW = (rf"^(?:我|俺|阮)?(?:已经|早就|早|刚|都|也)?退休(?:�
 _WORKING_LIFE = rf"退休前|退休之前|(?:教|干|当|做|开)了(?:一辈子|大半辈子|几十年|{_HOW_MANY})"
 _VEHICLE = r"车|船|机$|公交|出租|的士|地铁|货|滴滴"
 _HAS_RETIRED = (rf"退休前|退休之前|已经退休|已退休|刚退休|退休了|退休好几年|退休多年|退休好多年|"
-                rf"退休{_HOW_MANY}多?年|(?:\d{{4}}|{_HOW_MANY})年退休的|(?:早就|早)退休")
+                rf"退的休|退了休|退休{_HOW_MANY}多?年|(?:\d{{4}}|{_HOW_MANY})年退休的|(?:早就|早)退休")
 # 学校给我安排了初三年级组长, 升我当了主管; 不当班主任了 (no longer that job).
 _ASSIGNED = (rf"(?:给我|让我|升我|提拔我|调我)?(?:安排了?|任命为?|提拔为?|升为?|当上了?|升职成?了?)"
              rf"(?:当|做)?({_HAN}{{2,8}})(?:了|$)")
