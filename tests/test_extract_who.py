@@ -30,6 +30,17 @@ def test_someone_unnamed_after_a_subordinator_is_not_the_user(text):
     assert not {f for f in chat(text) if f[0] == "user"}
 
 
+@pytest.mark.parametrize(("texts", "fact"), [
+    (["my girl Hui Min allergic to prawn, last time eat hae bee hiam"],
+     ("Hui Min", "allergic_to", "prawn", False)),
+    (["my boy kauri is in the team so no pressure lol", "kauri cant have peanuts"],
+     ("Kauri", "dietary_restriction", "peanuts", False)),
+])
+def test_my_girl_or_my_boy_with_a_name_is_that_person_not_the_user(texts, fact):
+    found = chat(*texts)
+    assert fact in found and not {f for f in found if f[0] == "user" and f[1] == fact[1]}
+
+
 def test_what_the_user_says_before_a_subordinator_stays_the_users():
     assert ("user", "likes", "frisbee", True) in chat(
         "also had to quit frisbee bc the tutoring is wed evenings")

@@ -52,6 +52,8 @@ _ANCHOR = re.compile(
     rf"|(?P<pet>\b(?i:(?:my|our)\s+(?:(?:little|new|old|sweet)\s+)?)(?P<petw>(?i:{PET_EN}))"
     rf"(?:e?s)?\b(?!\s+(?i:{NOT_PETS})\b))"
     rf"|(?P<bare>(?<![\w'])(?i:{REL_AS_NAME_EN})\b(?!'s))"
+    rf"|(?P<kid>\b(?i:(?:my|our)\s+(?:little\s+|baby\s+|eldest\s+|youngest\s+)?(?:girl|boy))\b"
+    rf"(?=\s+[A-Za-z]))"
     rf"|(?P<i>\b[Ii]\b(?!\.)|\b(?i:we)\b)"
     rf"|(?P<pron>\b(?i:she|he)\b)"
     rf"|(?P<they>\b(?i:they)\b)"
@@ -406,6 +408,13 @@ def _subjects(m: re.Match[str], text: str, ctx: Context, found: Found,
             end += named[1]
         ctx.see(pet)
         return (pet,), end
+    if m.group("kid"):  # "my girl Hui Min", "my boy kauri": a child, or a partner — the
+        # name says who, the relation stays unsaid
+        if (named := _name_after(text[end:], ctx.sentence, kin=True)) is None:
+            return None, end
+        ctx.names[named[0].lower()] = named[0]
+        ctx.meet(named[0])
+        return (named[0],), end + named[1]
     if m.group("i"):
         return (USER,), end
     if m.group("pron"):
