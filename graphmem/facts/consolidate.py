@@ -352,12 +352,15 @@ class Consolidator:
             changes, read = self._decide_episodes(
                 tx, [item for item in mine if item[3]],
                 {c["event_id"]: c["anchor"] for c in claims})
-            unconfirmed = 0 if consolidated_at is None else sum(
-                fact_store.retract_unconfirmed(tx, user_id, {
-                    e: read.get(e, set()) for u, _, e, _ in mine if u == user_id},
-                    consolidated_at) for user_id in sorted({u for u, _, _, _ in mine}))
-            new = {user_id: uuid.uuid4().hex for user_id in deciding | (
-                {u for u, _, _, _ in mine} if unconfirmed else set())}
+            unconfirmed = 0
+            if consolidated_at is not None:  # (a retraction leaves the entities as they are)
+                read_by_user: dict[str, dict[str, set[str]]] = {}
+                for user_id, _, event_id, _ in mine:
+                    read_by_user.setdefault(user_id, {})[event_id] = read.get(event_id, set())
+                for user_id, episodes in sorted(read_by_user.items()):
+                    unconfirmed += fact_store.retract_unconfirmed(
+                        tx, user_id, episodes, consolidated_at)
+            new = {user_id: uuid.uuid4().hex for user_id in deciding}
             for user_id, rev in new.items():
                 tx.write("store/set_facts_revision", user_id=user_id, rev=rev)
             return changes, len(items) - len(mine), foreign, new, unconfirmed

@@ -272,7 +272,7 @@ def _subject(text: str, ctx: Context, carry: tuple[str, ...] | None,
     elif m := match(r"^(?:我们|我|本人|偶|俺|咱们|咱)", text):
         subjects, rest = (USER,), text[m.end():]
     elif (m := match(r"^叫([\u4e00-\u9fff]{2,3}|[阿小老]?[A-Z][a-z]+)(?:[，,\s]|$)", text)) and (
-            _INTRODUCED.search(before := _before(text, ctx)) or _NEWCOMER.match(before)):
+            introduces(_before(text, ctx))):
         name = m.group(1)  # (朋友给我介绍了个女生) 叫周雨: who the next clauses are about
         ctx.names[name.lower()] = name
         ctx.meet(name)
