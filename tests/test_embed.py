@@ -83,9 +83,25 @@ def test_e5_reads_questions_and_texts_in_chinese_and_english_in_one_space():
             assert nearest.tolist() == [0, 1, 2], (language, texts[0])
     as_query, as_text = e5.embed_query(["我家猫叫什么名字"]), e5.embed(["我家猫叫什么名字"])
     assert float(np.dot(as_query[0], as_text[0])) < 0.999  # the query: prefix
-    vectors = np.asarray(e5.embed(english + chinese))
-    again = np.asarray(e5.embed(list(reversed(english + chinese))))[::-1]
-    assert float((again * vectors).sum(axis=1).min()) > 0.99  # order and batch barely matter
+    e5.close()
+
+
+def test_e5_gives_a_text_the_same_vector_whatever_is_embedded_beside_it():
+    # the int8 model quantizes activations over its whole input: a text batched with others
+    # got a vector that moved with them (up to 0.015 per component), so two stores of the
+    # same conversation ranked differently. Each text runs alone.
+    e5 = load_named_embedder("e5-small-int8", batch_size=4)
+    texts = TEXTS[:7] + ["我们从救助站领养了一只灰猫 给她取名叫泡菜", "ok"]
+    together = np.asarray(e5.embed(texts))
+    alone = np.asarray([e5.embed([text])[0] for text in texts])
+    reversed_ = np.asarray(e5.embed(list(reversed(texts))))[::-1]
+    with_others = np.asarray(e5.embed(texts[:3] + TEXTS[7:20]))[:3]
+
+    np.testing.assert_array_equal(together, alone)
+    np.testing.assert_array_equal(together, reversed_)
+    np.testing.assert_array_equal(together[:3], with_others)
+    np.testing.assert_array_equal(np.asarray(e5.embed_query(texts[:2])),
+                                  np.asarray([e5.embed_query([t])[0] for t in texts[:2]]))
     e5.close()
 
 
