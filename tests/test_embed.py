@@ -91,7 +91,7 @@ def test_e5_gives_a_text_the_same_vector_whatever_is_embedded_beside_it():
     # got a vector that moved with them (up to 0.015 per component), so two stores of the
     # same conversation ranked differently. Each text runs alone.
     e5 = load_named_embedder("e5-small-int8", batch_size=4)
-    texts = TEXTS[:7] + ["我们从救助站领养了一只灰猫 给她取名叫泡菜", "ok"]
+    texts = [*TEXTS[:7], "我们从救助站领养了一只灰猫 给她取名叫泡菜", "ok"]
     together = np.asarray(e5.embed(texts))
     alone = np.asarray([e5.embed([text])[0] for text in texts])
     reversed_ = np.asarray(e5.embed(list(reversed(texts))))[::-1]
