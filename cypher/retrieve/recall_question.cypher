@@ -52,7 +52,7 @@ CALL (words) {
   CALL db.index.fulltext.queryNodes('message_fulltext', words, {limit: $said_candidates})
   YIELD node AS m, score
   WITH m, m.user_id = $user_id AND m.ts >= $said_since AND m.ts < $said_until AS inside
-  ORDER BY score DESC, m.msg_id
+  ORDER BY score DESC, m.msg_id, m.message_id
   WITH count(*) AS seen, collect(CASE WHEN inside THEN m END) AS ms
   RETURN seen AS said_seen, ms[..$k] AS said_ms
 }
@@ -61,7 +61,7 @@ CALL (words) {
   CALL db.index.fulltext.queryNodes('message_fulltext', words, {limit: $window_candidates})
   YIELD node AS m, score
   WITH m, m.user_id = $user_id AND m.ts >= $since AND m.ts < $until AS inside
-  ORDER BY score DESC, m.msg_id
+  ORDER BY score DESC, m.msg_id, m.message_id
   WITH count(*) AS seen, collect(CASE WHEN inside THEN m END) AS ms
   RETURN seen AS window_seen, ms[..$k] AS window_ms
 }
@@ -84,7 +84,7 @@ CALL () {
   WHERE f.user_id = $user_id
     AND ($include_superseded
          OR (f.valid_from <= $now AND (f.valid_until IS NULL OR f.valid_until > $now)))
-  WITH f, score ORDER BY score DESC LIMIT $fact_k
+  WITH f, score ORDER BY score DESC, f.fact_id LIMIT $fact_k
   RETURN collect(f) AS word_facts
 }
 CALL (near_facts, word_facts) {

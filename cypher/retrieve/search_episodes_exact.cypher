@@ -4,6 +4,6 @@
 MATCH (e:Episode {user_id: $user_id})
 WHERE e.start_time < $until AND e.end_time >= $since AND e.embedding IS NOT NULL
 WITH e, vector.similarity.cosine(e.embedding, $vector) AS score
-ORDER BY score DESC
+ORDER BY score DESC, e.event_id
 LIMIT $k
 RETURN e.event_id AS id, score

@@ -13,5 +13,5 @@ MATCH (e:Episode)
     LIMIT $candidates
   ) SCORE AS score
 RETURN e.event_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k

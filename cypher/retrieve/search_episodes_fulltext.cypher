@@ -6,5 +6,5 @@ CALL db.index.fulltext.queryNodes('episode_fulltext', $query, {limit: $k * 20})
 YIELD node AS e, score
 WHERE e.user_id = $user_id AND e.start_time < $until AND e.end_time >= $since
 RETURN e.event_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k

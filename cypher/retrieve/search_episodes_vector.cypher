@@ -6,5 +6,5 @@ CALL db.index.vector.queryNodes('episode_embedding', $candidates, $vector)
 YIELD node AS e, score
 WHERE e.user_id = $user_id AND e.start_time < $until AND e.end_time >= $since
 RETURN e.event_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k

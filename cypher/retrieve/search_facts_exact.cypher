@@ -4,6 +4,6 @@ MATCH (f:Fact {user_id: $user_id})
 WHERE ($all_versions OR (f.valid_from <= $now AND (f.valid_until IS NULL OR f.valid_until > $now)))
   AND f.embedding IS NOT NULL
 WITH f, vector.similarity.cosine(f.embedding, $vector) AS score
-ORDER BY score DESC
+ORDER BY score DESC, f.fact_id
 LIMIT $k
 RETURN f.fact_id AS id, score

@@ -14,4 +14,4 @@ MATCH (f:Fact)
     LIMIT $candidates
   ) SCORE AS score
 RETURN f.fact_id AS id, score, f.valid_until IS NULL OR f.valid_until > $now AS true_now
-ORDER BY score DESC
+ORDER BY score DESC, id

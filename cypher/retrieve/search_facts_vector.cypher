@@ -6,5 +6,5 @@ YIELD node AS f, score
 WHERE f.user_id = $user_id
   AND ($all_versions OR (f.valid_from <= $now AND (f.valid_until IS NULL OR f.valid_until > $now)))
 RETURN f.fact_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k

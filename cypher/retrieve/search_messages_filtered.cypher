@@ -11,5 +11,5 @@ MATCH (m:Message)
     LIMIT $candidates
   ) SCORE AS score
 RETURN m.message_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k

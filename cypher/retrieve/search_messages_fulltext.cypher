@@ -31,7 +31,7 @@ WITH CASE WHEN size(said) = 0 OR size(optional) = 0
 CALL db.index.fulltext.queryNodes('message_fulltext', query, {limit: $candidates})
 YIELD node AS m, score
 WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
-WITH m, score ORDER BY score DESC, m.msg_id LIMIT $k
+WITH m, score ORDER BY score DESC, m.msg_id, m.message_id LIMIT $k
 OPTIONAL MATCH (n:Message {user_id: m.user_id, session_id: m.session_id, msg_id: m.msg_id + 1})
 OPTIONAL MATCH (e:Episode {event_id: m.event_id})
 RETURN m {.message_id, .event_id, .session_id, .msg_id, .role, .content,
@@ -42,4 +42,4 @@ RETURN m {.message_id, .event_id, .session_id, .msg_id, .role, .content,
            start_time: [e.start_time.epochMillis, e.start_time.offsetSeconds],
            end_time: [e.end_time.epochMillis, e.end_time.offsetSeconds]}
          AS episode, score
-ORDER BY score DESC, message.msg_id
+ORDER BY score DESC, message.msg_id, message.message_id

@@ -6,5 +6,5 @@ CALL db.index.vector.queryNodes('message_embedding', $candidates, $vector)
 YIELD node AS m, score
 WHERE m.user_id = $user_id AND m.ts >= $since AND m.ts < $until
 RETURN m.message_id AS id, score
-ORDER BY score DESC
+ORDER BY score DESC, id
 LIMIT $k
