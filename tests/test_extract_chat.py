@@ -10,6 +10,7 @@ import pytest
 
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
+from graphmem.extract.candidate import JOB_END
 from graphmem.facts.normalize import AliasTable
 from graphmem.facts.predicates import PREDICATES, canonical_predicate
 
@@ -987,3 +988,29 @@ def test_working_for_oneself_is_being_self_employed(text):
                                   "thinking if i should go self employed"])
 def test_a_pronoun_or_a_stand_in_word_is_no_value(text):
     assert not {f for f in chat(text) if f[1] in {"likes", "works_as", "works_at"}}
+
+
+@pytest.mark.parametrize(("text", "left"), [
+    ("quit nero yesterday (3 may) 😅 i cant do 6am shifts n revise", "nero"),
+    ("took the paynest offer. joining 16 june. resigned at routely yesterday", "routely"),
+    ("GOT THE JOB!!! handed my notice in at h&c today, start date is monday 9th june", "h & c"),
+    ("did my last shift at kembers on the 12th, they gave me a card", "kembers"),
+    ("need to resign from northway freight, i have 4 weeks notice in my contract",
+     "northway freight"),
+    ("can you help me write a resignation letter, 2 weeks notice, last day may 9", "job"),
+    ("big decision. last day july 31, going freelance ux from aug 1", "job"),
+])
+def test_a_job_left_is_read_as_the_end_of_one(text, left):
+    ended = {c.value for c in RuleExtractor().extract(episode(text))
+             if c.value_kind == JOB_END and c.negated and c.entity == "user"}
+    assert ended == {left}
+
+
+@pytest.mark.parametrize("text", [
+    "thinking about leaving hallett honestly. 7 years there", "also i quit pottery lol",
+    "rosie last day today, cry cry all of us", "On our last day we swam at the lagoon",
+    "Last week, my grandma passed away.", "now i need to give notice on my room",
+    "leaving chicago friday morning, we like hiking", "should i quit my job?",
+])
+def test_no_job_is_left_by_a_thought_a_pastime_or_someone_elses_last_day(text):
+    assert not [c for c in RuleExtractor().extract(episode(text)) if c.value_kind == JOB_END]

@@ -14,6 +14,7 @@ import pytest
 
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
+from graphmem.extract.candidate import JOB_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.extract.zh.shape import clauses, noun, place
 
@@ -756,3 +757,27 @@ def test_someones_words_after_an_allergy_are_no_exception_to_it():
     found = read("我们家老赵感冒好几天了 可是他对青霉素过敏啊 大夫说做皮试 他这个人犟 说没事没事")
     assert {r for r in found if r[1] == "allergic_to"} == {("老赵", "allergic_to", "青霉素", False)}
     assert ("老赵", "allergic_to", "头孢", True) in read("我们家老赵对青霉素过敏 但头孢没事")
+
+
+@pytest.mark.parametrize(("message", "left"), [
+    ("决定去了!! 今天跟鹏程提了离职 6月16号入职海拓", ("user", "鹏程")),
+    ("京东这边交了辞职 最后一天是5月16号", ("user", "京东")),
+    ("离职提了！！最后一天是3月14号 领导挽留了两次", ("user", "工作")),
+    ("近况汇报 奶茶店我辞了 现在给导师当助教", ("user", "奶茶店")),
+    ("今天是在海拓的last day 请同事喝了奶茶", ("user", "海拓")),
+    ("然后我老婆把超市的工作辞了 来店里帮忙", ("老婆", "超市")),
+    ("冲绳去唔到啦 我而家啱啱辞咗职", ("user", "工作")),
+])
+def test_a_job_left_is_read_as_the_end_of_one(message, left):
+    ended = {(c.entity, c.value) for c in candidates(message)
+             if c.value_kind == JOB_END and c.negated and c.predicate == "works_at"}
+    assert ended == {left}
+
+
+@pytest.mark.parametrize("message", [
+    "我把刘阿姨辞了 昨天7月14号是她最后一天",  # someone let go
+    "有点burnout的感觉 不想辞职那种", "yes 下周就提离职", "过年跟家里说了想辞职开咖啡店",
+    "Eric下个月要离职了 去新加坡", "房东那边谈崩了 最多让到4万3 我不干了",
+])
+def test_no_job_is_left_by_letting_someone_go_or_a_thought_of_leaving(message):
+    assert not [c for c in candidates(message) if c.value_kind == JOB_END]

@@ -495,6 +495,58 @@ def test_an_online_fact_the_whole_episode_does_not_say_is_retracted(memory, user
     assert taken_back.episodes  # what it was read in stays traced
 
 
+@pytest.mark.parametrize(("first", "left", "employer"), [
+    ("i work at caffe nero on oxford rd like 12 hrs a week",
+     "quit nero yesterday (3 may) 😅 i cant do 6am shifts n revise", "caffe nero"),  # fewer words
+    ("I'm a supervisor at Brightfield Foods, nights.",
+     "can you help me write a resignation letter, 2 weeks notice, last day may 9",
+     "Brightfield Foods"),  # none named: the job they have
+    ("我在利群超市当收银员", "我把利群那边辞了 过来店里帮忙", "利群超市"),
+    ("我现在在京东做产品经理", "离职提了！！最后一天是3月14号 领导挽留了两次", "京东"),
+])
+def test_a_job_left_ends_the_employer_it_names_or_the_one_the_user_has(
+        memory, user_id, first, left, employer):
+    for i, text in enumerate([first, left]):  # the job held for months, then left
+        say(memory, user_id, f"s{i}", text, T0 + timedelta(days=90 * i))
+    memory.flush()
+    memory.consolidate(user_id, now=T0 + timedelta(days=91))
+    said = {(f.value, f.negated) for f in memory.facts(user_id, predicate="works_at")}
+    assert said == {(employer, True)}  # ended, and no fact of "nero" or "工作" beside it
+    [ended] = memory.facts(user_id, predicate="works_at")
+    history = memory.history(ended.fact_id, user_id)
+    assert [(v.fact.negated, v.fact.status) for v in history] == [(True, "current"),
+                                                                 (False, "superseded")]
+
+
+@pytest.mark.parametrize("later", [
+    "also i quit pottery lol", "i think im quitting, the hours are killing me",
+    "我把刘阿姨辞了 昨天是她最后一天", "有点burnout 不想辞职那种", "下周就提离职",
+    "rosie last day today, cry cry all of us",
+])
+def test_what_is_not_a_job_left_ends_no_job(memory, user_id, later):
+    first = "我在京东做产品经理" if "辞" in later or "离职" in later else "I work at Caffe Nero."
+    episode_apart(memory, user_id, [first, later])
+    assert [(f.negated) for f in memory.facts(user_id, predicate="works_at")] == [False]
+
+
+def test_a_resignation_after_a_new_job_leaves_the_new_job_current(memory, user_id):
+    episode_apart(memory, user_id, [  # the offer taken, then the letter to the old principal
+        "I work at Mount Maunganui College, maths.",
+        "I GOT IT!! starting at Cashmere High in term 3, 21 July",
+        "need a resignation letter to my principal Mrs Thompson, finishing end of term 2"],
+        start=T0)
+    said = {(f.value, f.negated) for f in memory.facts(user_id, predicate="works_at")}
+    assert ("Cashmere High", False) in said and ("Cashmere High", True) not in said
+
+
+def test_a_job_left_with_none_known_stores_nothing(memory, driver, user_id):
+    episode_apart(memory, user_id, ["My sister is a nurse.", "handed my notice in at h&c today"])
+    assert not memory.facts(user_id, predicate="works_at")
+    records, _, _ = driver.execute_query(
+        "MATCH (e:Entity {user_id: $u}) RETURN collect(toLower(e.name)) AS names", u=user_id)
+    assert not {"h & c", "job"} & set(records[0]["names"])
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -18,6 +18,9 @@ USER = "user"
 # a break-up whose partner the episode does not name, or names by a name consolidation does
 # not know: consolidation ends the current one
 PARTNER_END = "partner_end"
+# a job left ("quit nero", "提了离职"): consolidation ends the current employer it names, or
+# with none named the one said before; nothing else
+JOB_END = "job_end"
 # a department moved to (调到急诊科): consolidation puts it under the current employer
 DEPARTMENT = "department"
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from graphmem._models import Episode
-from graphmem.extract.candidate import USER, Candidate, Context, Found, Part
+from graphmem.extract.candidate import JOB_END, USER, Candidate, Context, Found, Part
 from graphmem.extract.dates import dates, event_in
 from graphmem.extract.en import asides as english_asides
 from graphmem.extract.en import rules as english_rules
@@ -214,8 +214,10 @@ class RuleExtractor:
                 carry = aside  # about who the aside was about
             if lang.introduces is not None and lang.introduces(clause):
                 carry = None  # 招了个厨师 (叫刘强) 济南人: the newcomer's, not the user's
-            if found.read or any(c.predicate != "has_relation" for c in found.items):
-                covered.append(span)  # (the generic reader skips what a rule read)
+            if found.read or any(c.predicate != "has_relation" and c.value_kind != JOB_END
+                                 for c in found.items):
+                covered.append(span)  # (the generic reader skips what a rule read; a job
+                # left only ends one, so "quit the brunswick harriers" is still read)
             out.extend(found.items)
         out[first:] = _corrections(_allergen_said_before(out[first:], ctx))
         if lang is _CHINESE and typed != sentence:  # 寶安坪洲 as typed, not 宝安坪洲
@@ -257,9 +259,10 @@ _CORRECTED = frozenset({"works_as", "works_at", "is_from", "lives_in", "name", "
 
 def _corrections(found: list[Candidate]) -> list[Candidate]:
     """"I'm not a nurse, I'm a doctor" / "我不是医生，我是药剂师" say what someone is: the
-    value denied was someone's assumption, not a fact to keep."""
+    value denied was someone's assumption, not a fact to keep. (A job left, then the new
+    one, is no correction: "提了离职 … 入职海拓".)"""
     return [c for i, c in enumerate(found)
-            if not (c.negated and c.predicate in _CORRECTED and any(
+            if not (c.negated and c.predicate in _CORRECTED and c.value_kind != JOB_END and any(
                 d.entity == c.entity and d.predicate == c.predicate and not d.negated
                 for d in found[i + 1:]))]
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 import logging
 import threading
 import uuid
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
@@ -45,22 +45,17 @@ from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, Extractor
-from graphmem.extract.candidate import DEPARTMENT, PARTNER_END
+from graphmem.extract.candidate import DEPARTMENT, JOB_END, PARTNER_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
-    CurrentVersion,
     NewVersion,
-    decide_into,
 )
 from graphmem.facts.endings import (
     FULFILLING,
     MOVED,
-    dropped_plan,
-    ended_flatmates,
-    ended_partners,
-    fulfilled_plans,
+    decide_in_order,
     under_employer,
 )
 from graphmem.facts.forget import Forgotten, forget_user
@@ -70,7 +65,6 @@ from graphmem.facts.normalize import (
     Resolution,
     alias_table,
     clean_surfaces,
-    entity_id,
     entity_rows,
 )
 from graphmem.facts.predicates import canonical_predicate
@@ -81,7 +75,6 @@ from graphmem.store.cypher import relationship_type
 from graphmem.store.episodes import episode_from_record
 from graphmem.store.runner import QueryRunner, Tx
 from graphmem.store.tombstones import Verify, forgotten_at
-from graphmem.text.language import is_chinese
 
 log = logging.getLogger("graphmem.facts.consolidate")
 
@@ -410,14 +403,16 @@ class Consolidator:
                 else:
                     value = table.resolve(c.value, c.value_kind,
                                           fuzzy=c.value_kind not in _EXACT_KINDS)
-                resolutions.setdefault(user_id, []).extend((subject, value))
-                for res in (subject, value):
+                # (the words of a job left are no new entity: "nero", "工作")
+                touched = (subject,) if c.value_kind == JOB_END else (subject, value)
+                resolutions.setdefault(user_id, []).extend(touched)
+                for res in touched:
                     if res.maybe_same_as is not None:
                         maybe_same.append({"entity_id": res.entity_id, "other_id":
                                            res.maybe_same_as[0], "score": res.maybe_same_as[1]})
                 version = new_version(  # "the daughter's name is"
                     user_id, session_id, episode_id, c, subject, value, shown)
-                if c.value_kind in (PLAN_END, PARTNER_END):
+                if c.value_kind in (PLAN_END, PARTNER_END, JOB_END):
                     closing.add(version.fact_id)
                 elif (version.predicate == "lives_in" and subject.key == USER_KEY
                       and not c.negated and MOVED.search(c.evidence)):
@@ -431,7 +426,8 @@ class Consolidator:
             | {(u, v.entity_id, "has_relation") for u, v in every if v.fact_id in moves})
         changes: list[Change] = []
         for user_id, mine in versions.items():
-            changes += self._decide_all(user_id, mine, stored, closing, moves)
+            changes += decide_in_order(user_id, self._tables[user_id], mine, stored, closing,
+                                       moves)  # (the table loaded by _distill under the lock)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
@@ -454,37 +450,3 @@ class Consolidator:
             if now := [v for v in held if not v.negated and v.value_id in names]:
                 employers[(user_id, entity)] = names[max(now, key=lambda v: v.valid_from).value_id]
         return employers
-
-    def _decide_all(self, user_id: str, versions: list[NewVersion],
-                    stored: dict[tuple[str, str, str], list[CurrentVersion]],
-                    closing: Collection[str] = (), moves: Collection[str] = ()
-                    ) -> list[Change]:
-        """The user's new versions decided one after another, each against the current
-        versions as the ones before it left them (``stored`` is updated); plans and
-        partners end as ``graphmem.facts.endings`` reads it."""
-        table = self._tables[user_id]  # loaded by _distill under the lock
-        names = table.names_by_id()
-        me = entity_id(user_id, USER_KEY)
-        changes: list[Change] = []
-        known_as = table.words_by_id() if any(  # (only where a relation may end)
-            v.fact_id in closing or v.fact_id in moves for v in versions) else {}
-        for new in versions:
-            current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
-            who = new.entity if new.entity_id != me else (
-                "用户" if is_chinese(new.sentence) else "the user")
-            if new.fact_id in closing and new.predicate == "has_relation":
-                decided = ended_partners(new, current, known_as, who)  # "he dumped me"
-            else:
-                v = dropped_plan(new, current, names)
-                if new.fact_id in closing and v is new and not any(
-                        c.value_id == v.value_id and not c.negated for c in current):
-                    continue  # "考完了" with no plan of it to end: nothing to store
-                plans = stored.get((user_id, v.entity_id, "plans_to"), [])
-                decided = [v, *fulfilled_plans(v, plans, names, who)]
-                if new.fact_id in moves:  # "we moved into a flat in Ancoats"
-                    decided += ended_flatmates(v, stored.get((user_id, me, "has_relation"), []),
-                                               known_as, who)
-            for one in decided:
-                changes += decide_into(one, stored.setdefault(
-                    (user_id, one.entity_id, one.predicate), []))
-        return changes

@@ -20,6 +20,12 @@ the user has — and where a transfer to a department puts them.
 - **A transfer** to a department (调到急诊科) is a move inside the employer the person has:
   "成都地铁" becomes "成都地铁培训中心", "贵医附院心内科" becomes "贵医附院急诊科"
   (``under_employer``); with no employer known, the department alone.
+- **A job left** ("quit nero yesterday", "resigned at routely", 京东这边交了辞职, 离职提了 …
+  最后一天是3月14号 — ``JOB_END``) ends the current employer it names, by its words ("nero"
+  ends "caffe nero", 利群 ends 利群超市), or with none named ("my last day is friday", 我辞职了)
+  each employer said in an earlier episode — not one taken up in the last 30 days: the
+  resignation follows the new job's offer (``ended_jobs``); with none to end, nothing is
+  stored — "quit pottery" names no employer.
 - **A break-up** whose episode does not name the partner ("we broke up last night", "分手了
   她提的") ends the partner relation the user has, whichever word it was (girlfriend,
   fiancée, 对象, 老婆) — ``ended_partners``; with none current, nothing is stored.
@@ -28,12 +34,20 @@ the user has — and where a transfer to a department puts them.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
+from datetime import timedelta
 
 from graphmem.extract.plans import names_plan
 from graphmem.extract.vocab import DEPARTMENT_END_ZH, PARTNER_WORDS
-from graphmem.facts.conflict import CurrentVersion, NewVersion, fact_version_id
+from graphmem.facts.conflict import (
+    Change,
+    CurrentVersion,
+    NewVersion,
+    decide_into,
+    fact_version_id,
+)
+from graphmem.facts.normalize import USER_KEY, AliasTable, entity_id
 from graphmem.facts.predicates import sentence
 from graphmem.text.language import is_chinese
 
@@ -79,6 +93,32 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
         if c.negated or not partner:
             continue
         endings.append(_ending(v, "has_relation", c, partner, who, is_chinese(v.sentence)))
+    return endings
+
+
+_ANY_JOB = frozenset({"job", "工作"})
+_JUST_TAKEN = timedelta(days=30)
+
+
+def ended_jobs(v: NewVersion, current: Sequence[CurrentVersion], names: Mapping[str, str],
+               who: str) -> list[NewVersion]:
+    """The endings of the current employers of ``v``'s entity that the job left (``v``: a
+    negated ``works_at`` of kind ``JOB_END``) names — by its words, or, with none named,
+    each said in an earlier episode."""
+    named = v.value.strip().lower() not in _ANY_JOB
+    endings = []
+    for c in current:
+        employer = names.get(c.value_id)
+        if (c.negated or not employer or v.episode_id in c.source_episodes
+                or c.valid_from >= v.observed_at):
+            continue
+        if not named and v.observed_at - c.valid_from < _JUST_TAKEN:
+            continue  # "I GOT IT!! starting at Cashmere High", then the resignation letter
+            # to the old principal: the job just taken is not the one being left
+        if named and c.value_id != v.value_id and not (_telling(v.value) and (
+                _holds(employer, v.value) or _holds(v.value, employer))):
+            continue
+        endings.append(_ending(v, "works_at", c, employer, who, is_chinese(v.sentence)))
     return endings
 
 
@@ -166,3 +206,40 @@ def under_employer(department: str, employer: str) -> str:
         ends = [m.end() for m in _EMPLOYER_END.finditer(employer) if m.end() < len(employer) - 1]
         employer = employer[:ends[-1]] if ends else ""
     return employer + department
+
+
+def decide_in_order(user_id: str, table: AliasTable, versions: list[NewVersion],
+                    stored: dict[tuple[str, str, str], list[CurrentVersion]],
+                    closing: Collection[str] = (), moves: Collection[str] = ()
+                    ) -> list[Change]:
+    """The user's new versions decided one after another, each against the current
+    versions as the ones before it left them (``stored`` is updated; ``table``: the user's
+    entities), with what they end: plans, partners, jobs, the flatmates of a move
+    (``closing``: versions that only end something; ``moves``: new homes moved into)."""
+    names = table.names_by_id()
+    me = entity_id(user_id, USER_KEY)
+    changes: list[Change] = []
+    known_as = table.words_by_id() if any(  # (only where a relation may end)
+        v.fact_id in closing or v.fact_id in moves for v in versions) else {}
+    for new in versions:
+        current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
+        who = new.entity if new.entity_id != me else (
+            "用户" if is_chinese(new.sentence) else "the user")
+        if new.fact_id in closing and new.predicate == "has_relation":
+            decided = ended_partners(new, current, known_as, who)  # "he dumped me"
+        elif new.fact_id in closing and new.predicate == "works_at":
+            decided = ended_jobs(new, current, names, who)  # "quit nero yesterday"
+        else:
+            v = dropped_plan(new, current, names)
+            if new.fact_id in closing and v is new and not any(
+                    c.value_id == v.value_id and not c.negated for c in current):
+                continue  # "考完了" with no plan of it to end: nothing to store
+            plans = stored.get((user_id, v.entity_id, "plans_to"), [])
+            decided = [v, *fulfilled_plans(v, plans, names, who)]
+            if new.fact_id in moves:  # "we moved into a flat in Ancoats"
+                decided += ended_flatmates(v, stored.get((user_id, me, "has_relation"), []),
+                                           known_as, who)
+        for one in decided:
+            changes += decide_into(one, stored.setdefault(
+                (user_id, one.entity_id, one.predicate), []))
+    return changes

@@ -20,6 +20,7 @@ from graphmem.extract.en.asides import WHO_OPENS
 from graphmem.extract.en.channels import _CH, _channels, _tools, channel
 from graphmem.extract.en.grammar import is_name
 from graphmem.extract.en.health import _health
+from graphmem.extract.en.leaving import _left_job
 from graphmem.extract.en.money import _budget
 from graphmem.extract.en.pastimes import _hobby, _quit_pastime
 from graphmem.extract.en.people import (
@@ -57,7 +58,7 @@ def english_facts(part: Part, ctx: Context, found: Found) -> None:
     if part.subjects not in (None, (USER,)) and (m := WHO_OPENS.match(t)):
         t = t[m.end():]  # "my friend who's a nurse": what follows is the friend's
     for rule in (_self_name, _likes, _changes, _hobby, _quit_pastime, _food, _allergy, _health,
-                 _home, _origin, _work, _study, _pets, _plans, _channels, _tools):
+                 _home, _origin, _work, _left_job, _study, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
 
 

@@ -25,6 +25,7 @@ from graphmem.extract.zh.channels import _budget, _channels, _tools
 from graphmem.extract.zh.couples import couples
 from graphmem.extract.zh.habits import _habits, _switched
 from graphmem.extract.zh.health import _conditions
+from graphmem.extract.zh.leaving import _left_job
 from graphmem.extract.zh.people import _PET_NAMED, _name, _pets, _who, pets_said
 from graphmem.extract.zh.places import _home, _origin, moved_here
 from graphmem.extract.zh.plans import _plans
@@ -37,8 +38,8 @@ from graphmem.extract.zh.work import _offer, _study, _work, announced
 def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
     t = part.text
     first = len(found.items)
-    for rule in (_name, _likes, _food, _allergy, _conditions, _home, _origin, _work, _study,
-                 _habits, _switched, _pets, _plans, _channels, _tools):
+    for rule in (_name, _likes, _food, _allergy, _conditions, _home, _origin, _work, _left_job,
+                 _study, _habits, _switched, _pets, _plans, _channels, _tools):
         rule(t, part, ctx, found)
     if part.subjects not in (None, (USER,)) and (not part.subject_said or (
             _PRONOUN.match(found.evidence) and ctx.person_said not in ctx.message)):
