@@ -10,6 +10,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extract.candidate import (
+    UNNAMED,
     USER,
     Context,
     Found,
@@ -45,7 +46,7 @@ def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
             _PRONOUN.match(found.evidence) and ctx.person_said not in ctx.message)):
         # someone else's, by a clause that did not name them (…她不吃香菜 特别喜欢猫) or by a
         # pronoun for someone named in an earlier message: never sure enough to be certain
-        found.items[first:] = [replace(c, confidence=min(c.confidence, _UNNAMED))
+        found.items[first:] = [replace(c, confidence=min(c.confidence, UNNAMED))
                                for c in found.items[first:]]
 
 
@@ -54,8 +55,7 @@ def chinese_facts(part: Part, ctx: Context, found: Found) -> None:
 # 0.8–0.97); likes 0.98 (0.9; habits 0.8); foods avoided 0.95 (0.85–0.95); conditions 0.92
 # (0.85); studies 0.89 and plans 0.88 (0.8); budgets and deadlines 0.88 (0.85); dates 0.79:
 # a date is kept at 0.8. The most a fact about someone else is trusted when its clause did
-# not name them: 0.85.
-_UNNAMED = 0.85
+# not name them: 0.85 (``UNNAMED``).
 _DATED = 0.8
 _PRONOUN = re.compile(r"^(?:[^\u4e00-\u9fff]*|对了|哦对了|而且|但是|不过|然后)*[她他](?!们)")
 
