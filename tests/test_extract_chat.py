@@ -449,6 +449,11 @@ def test_a_home_typed_in_lower_case_after_words_that_say_so(text, fact):
     ("IM IN!! got a 1 bed in salthill, 1350 a month", "Salthill"),
     ("so im getting my own 1 bedroom in leslieville!!", "Leslieville"),
     ("we rent a semi in east york. hes usually slow to reply", "East York"),
+    # moved into, the place said before the home or after "into"
+    ("moved into the ancoats flat last saturday (14 june)", "Ancoats"),
+    ("moved in to leslieville!! and i adopted a cat", "Leslieville"),
+    ("Moved into the Brixton flat today, boxes everywhere", "Brixton"),
+    ("we're officially in the catford flat", "Catford"),
 ])
 def test_a_home_taken_is_where_the_speaker_lives(text, place):
     assert ("user", "lives_in", place, False) in chat(text)
@@ -457,6 +462,8 @@ def test_a_home_taken_is_where_the_speaker_lives(text, place):
 @pytest.mark.parametrize("text", [
     "putting an offer on a 3 bed semi in edgeley in stockport",  # not accepted (yet)
     "we got a table in the garden", "I got a place in the final",
+    "we moved into a bigger office", "moved into the spare room while the kids visit",
+    "moved in to the new house",  # (where, unsaid)
 ])
 def test_an_offer_not_accepted_or_a_thing_got_is_no_home(text):
     assert not {f for f in chat(text) if f[1] == "lives_in"}

@@ -122,8 +122,36 @@ def _lower_home(t: str, part: Part, found: Found) -> bool:
     return False
 
 
+# A move said by the home moved into, its place before it or after "into": "moved into the
+# ancoats flat", "moved in to leslieville!!", "we're officially in the catford flat" (not
+# "moved into a bigger office", "in the spare room").
+_HOME_WORD = r"(?:flat|house|apartment|place|condo|studio|home|townhouse|bungalow|unit)"
+_MOVED_INTO = (
+    re.compile(rf"\bmoved\s+(?:in\s*)?(?:in)?to\s+(?:the|our|my|a|an)\s+(?P<at>[\w'-]+(?:\s+"
+               rf"[\w'-]+)?)\s+(?:new\s+)?{_HOME_WORD}\b", IC),
+    re.compile(r"\bmoved\s+in\s*to\s+(?!(?:the|our|my|a|an|her|his|their|it|this|that)\b)"
+               r"(?P<at>[\w'-]+(?:\s+[\w'-]+)?)", IC),
+    re.compile(rf"\b(?:officially|finally|now|all)\s+(?:moved\s+)?in\s+(?:the|our)\s+"
+               rf"(?P<at>[\w'-]+(?:\s+[\w'-]+)?)\s+(?:new\s+)?{_HOME_WORD}\b", IC),
+)
+
+
+def _moved_into(t: str, part: Part, found: Found) -> bool:
+    for pattern in _MOVED_INTO:
+        if not (m := pattern.search(t)):
+            continue
+        said = m.group("at")
+        where = place(said) if said[0].isupper() else lower_phrase(said, 2)
+        if where and (said[0].isupper() or is_proper(where)) and not is_word(where.lower()):
+            found.say(part, "lives_in", where if where[0].isupper() else where.title(), False,
+                      0.85, "place")
+            return True
+    return False
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
-    if _home_taken(t, part, ctx, found) or _lower_home(t, part, found):
+    if _home_taken(t, part, ctx, found) or _lower_home(t, part, found) or _moved_into(
+            t, part, found):
         return
     if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
         found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
