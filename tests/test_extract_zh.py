@@ -135,6 +135,12 @@ def test_a_place_is_known_by_its_shape():
     (["上周末搬进了滨江的新房子"], {("user", "lives_in", "滨江", False)}, set()),
     (["搬完家了 腰都断了 龙华这边 生活挺方便"], {("user", "lives_in", "龙华", False)}, set()),
     (["终于搬进来了，南沙的新房，二十楼"], {("user", "lives_in", "南沙", False)}, set()),
+    (["新家第一周过完了 花果园R区 32楼 就是电梯要等好久"],
+     {("user", "lives_in", "花果园R区", False)}, set()),  # the new home lived in, an estate
+    (["住进新家了 光谷这边 离公司近"], {("user", "lives_in", "光谷", False)},
+     {("user", "lives_in", "住进", False)}),  # (a verb is no place)
+    (["我妈住进养老院了"], set(), {("妈妈", "lives_in", "进养老院", False)}),
+    (["给新家具选个颜色 米白还是浅灰"], set(), {("user", "lives_in", "米白", False)}),
     # where a relative lives: with whom, their hometown, a move to someone's home
     (["我姥姥在德州跟我舅舅住"], {("姥姥", "lives_in", "德州", False)}, set()),
     (["我妈在桐庐老家 一个人住"], {("妈妈", "lives_in", "桐庐", False)}, set()),

@@ -16,7 +16,7 @@ from graphmem.extract.vocab import (
     PLACES_ZH,
     REL_ZH,
 )
-from graphmem.extract.zh.shape import noun, place
+from graphmem.extract.zh.shape import _tags, noun, place
 from graphmem.extract.zh.subjects import _HAN
 
 _NOT_ORIGIN_TEXT = """
@@ -106,6 +106,9 @@ _NOT_WHERE = frozenset({"公司", "单位", "学校", "医院", "外面", "附�
                         "宾馆", "民宿", "旅馆", "病房", "那边", "这边", "老家"})
 
 
+_MOTION = frozenset({"住", "进", "去", "到", "回", "搬", "来", "住进", "搬进"})
+
+
 def _where_said(value: str) -> str:
     """A place a frame of home says is one (家住铁西, 在光谷合租): a known place, or a short
     noun jieba does not know for a place (蛇口, 铁西) — not a workplace (在公司附近合租)."""
@@ -113,6 +116,8 @@ def _where_said(value: str) -> str:
     value = re.sub(rf"(?:{REL_ZH}|小叔子|小姑子|大伯子)$", "", value)  # 北碚小叔子(家): 北碚
     if not value or search(r"^(?:现在|目前|如今|以前|之前|原来)", value):
         return ""
+    if (tags := list(_tags(value))) and tags[0][0] in _MOTION and not place(value):
+        return ""  # 住进(新家), 进养老院: how one got there
     if where := place(value):
         return where
     value = noun(value, limit=6)
@@ -162,12 +167,17 @@ _GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00
 
 # A move done, then where, perhaps after a word or two of how it went: 搬过来了 文艺路这边挺方便,
 # 搬完家了 累屁了 (line break) 香坊这边, 阮搬进来了，翔安新城的安置房, 搬完了 累死 街道口这个
-# 一室一厅, 搬完了！7月26号搬的 通州 离医院走路十五分钟 (a known place, said alone).
-_MOVED_DONE = re.compile(r"搬(?:过来|过去|完|好|进来|进去)(?:家|屋)?(?:了|啦|咯)")
+# 一室一厅, 搬完了！7月26号搬的 通州 离医院走路十五分钟 (a known place, said alone); or the
+# new home lived in already: 新家第一周过完了 花果园R区, 住进新家了 (not 新家具, 新家电).
+_MOVED_DONE = re.compile(r"搬(?:过来|过去|完|好|进来|进去)(?:家|屋)?(?:了|啦|咯)|"
+                         r"(?:住进|搬进)了?新(?:家|房子?)了?|新家(?![具电伙])(?=第|住|这边|挺|很|真|"
+                         r"的(?:第|感觉|环境|采光))")
 _MOVED_HERE = re.compile(
     rf"^(?:现在|依家)?(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|的?(?:新家|安置房|新房)|"
     rf"这个?(?:一室一厅|两室一厅|三室|两居|三居|一居室?|房子))")
 _CHUNK = re.compile(r"[^\s，,。！!～~；;]+")
+_ESTATE = re.compile(r"(?:区|园|苑|城|小区|公寓|花园|路|街|镇|村|湾|府)[A-Za-z0-9]{0,3}"
+                     r"(?:区|栋|座|号)?$")  # where a home is: 花果园R区
 
 
 def moved_here(sentence: str, ctx: Context, found: Found) -> None:
@@ -181,6 +191,7 @@ def moved_here(sentence: str, ctx: Context, found: Found) -> None:
         if (m := _MOVED_HERE.match(chunk)) and (where := _where_said(m.group(1))):
             found.add("user", "lives_in", where, False, 0.85, "place")
             return
-        if (bare := re.sub(r"^(?:现在|依家)?(?:住在?|在)?", "", chunk)) and place(bare) == bare:
-            found.add("user", "lives_in", bare, False, 0.85, "place")
+        if (bare := re.sub(r"^(?:现在|依家)?(?:住在?|在)?", "", chunk)) and (
+                place(bare) == bare or (_ESTATE.search(bare) and _where_said(bare) == bare)):
+            found.add("user", "lives_in", bare, False, 0.85, "place")  # (花果园R区: an estate)
             return
