@@ -1021,3 +1021,11 @@ def test_a_job_left_is_read_as_the_end_of_one(text, left):
 ])
 def test_no_job_is_left_by_a_thought_a_pastime_or_someone_elses_last_day(text):
     assert not [c for c in RuleExtractor().extract(episode(text)) if c.value_kind == JOB_END]
+
+
+def test_a_supervisor_is_not_the_manager():
+    # "my manager bec" at the cafe and "my supervisor dr kate lindqvist" at the university
+    # were one entity, so Bec became the supervisor's name
+    table = AliasTable("u1")
+    assert table.resolve("manager", "event").key == table.resolve("boss", "event").key
+    assert table.resolve("supervisor", "event").key != table.resolve("manager", "event").key

@@ -293,7 +293,8 @@ KIN_LEXICON: dict[str, tuple[str, ...]] = {
     "daughter-in-law": ("儿媳", "儿媳妇", "daughter-in-law"),
     "uncle": ("舅舅", "叔叔", "伯伯", "姑父", "uncle"),
     "cousin": ("表哥", "表姐", "表妹", "表弟", "堂哥", "堂姐", "cousin"),
-    "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss", "supervisor"),
+    "manager": ("经理", "老板", "领导", "上司", "主管", "manager", "boss"),
+    "supervisor": ("supervisor",),  # a thesis's as often as a shift's: not the boss
     "colleague": ("同事", "colleague", "coworker", "co-worker", "labmate"),
     "friend": ("朋友", "好朋友", "闺蜜", "friend", "best friend", "bff", "buddy"),
     "roommate": ("室友", "roommate", "flatmate"), "classmate": ("同学", "classmate"),
