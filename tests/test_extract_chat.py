@@ -1023,6 +1023,34 @@ def test_no_job_is_left_by_a_thought_a_pastime_or_someone_elses_last_day(text):
     assert not [c for c in RuleExtractor().extract(episode(text)) if c.value_kind == JOB_END]
 
 
+@pytest.mark.parametrize(("texts", "said"), [
+    (["wife carol says i need a hobby before i drive her nuts."],
+     {("user", "has_relation", "wife", False), ("wife", "name", "Carol", False)}),
+    (["Wife Meera is a pharmacist at Boots"],
+     {("wife", "name", "Meera", False), ("wife", "works_as", "pharmacist", False)}),
+    (["hubby and I are off to rome"], {("user", "has_relation", "husband", False)}),
+])
+def test_a_spouse_opening_a_clause_without_my_is_the_speakers(texts, said):
+    assert said <= readings(*texts)
+
+
+def test_a_spouse_after_a_line_break_is_still_whose_the_line_before_says():
+    found = readings("My son David lives in Calgary with his\nwife Priya and my granddaughter "
+                     "Chloe, who is three.")
+    assert ("user", "has_relation", "wife", False) not in found
+
+
+def test_gf_for_gluten_free_opening_a_clause_is_no_girlfriend():
+    found = readings("jess cant have gluten so the cake has to be GF. GF or she wont get a slice")
+    assert not {f for f in found if f[1] == "has_relation"}
+
+
+def test_a_name_learned_so_owns_its_possessive_typed_without_apostrophe():
+    found = readings("wife carol says i need a hobby.",
+                     "her mom jenny had one from carols dad and ava always asks about it")
+    assert ("user", "has_relation", "dad", False) not in found
+
+
 def test_a_supervisor_is_not_the_manager():
     # "my manager bec" at the cafe and "my supervisor dr kate lindqvist" at the university
     # were one entity, so Bec became the supervisor's name

@@ -182,11 +182,29 @@ def singular(word: str) -> str:
     return low[:-1] if low.endswith("s") and not low.endswith("ss") else low
 
 
+# A spouse or a boss opening a clause without "my" is the speaker's: "wife carol says i need
+# a hobby", "Wife Meera is a pharmacist", "hubby and I" (read as "my wife carol …").
+_BARE_SPOUSE = re.compile(r"^(?=(?:wife|husband|hubby|missus|fianc[ée]e?|boss|girlfriend|"
+                          r"boyfriend)\s+(?:[A-Za-z]|&))", re.I)
+_OWNED = re.compile(r"\b(?:his|her|their|your|our|my|its|a|an|the|[a-z]+'s)[\s/]*$", re.I)
+
+
+def _my_spouse_unsaid(clause: str, text: str, ctx: Context) -> bool:
+    """Does the clause open with the speaker's spouse or boss, "my" left out? As typed
+    ("GF or she wont get a slice" is gluten-free, whatever chat spelling makes of it), and
+    not after a possessive the line before ends with ("…with his [line break] wife Priya":
+    David's)."""
+    return bool(_BARE_SPOUSE.match(_LEAD.sub("", clause.lstrip())) and _BARE_SPOUSE.match(text)
+                and not _OWNED.search(ctx.message[:max(ctx.message.find(clause), 0)]))
+
+
 def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
           found: Found) -> list[Part]:
     """The clause cut at the subjects it names; mentions of relatives and pets (and the
     names given to them) become facts on the way."""
     text = _LEAD.sub("", normalize(clause))
+    if _my_spouse_unsaid(clause, text, ctx):
+        text = "my " + text
     anchors: list[tuple[int, int, tuple[str, ...] | None]] = []
     someone: set[int] = set()  # where a person nobody knows is the subject
     for m in _ANCHOR.finditer(text):
