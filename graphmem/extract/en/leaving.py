@@ -14,10 +14,9 @@ import re
 from dataclasses import replace
 
 from graphmem.extract.candidate import JOB_END, USER, Context, Found, Part
-from graphmem.extract.en.lexicon import is_verb
 from graphmem.extract.en.shapes import is_proper, lower_phrase, org
 from graphmem.extract.en.subjects import IC
-from graphmem.extract.vocab import DIET_EN
+from graphmem.extract.en.work import quits_no_employer
 
 # Said only of a job: a resignation, notice handed in, the last day or shift at work.
 _RESIGNS = re.compile(
@@ -70,7 +69,7 @@ def _left_job(t: str, part: Part, ctx: Context, found: Found) -> None:
     if _UNDECIDED.search(t[:m.start()]) or (said > 0 and _UNDECIDED.search(ctx.sentence[:said])):
         return
     subjects = part.subjects
-    if _RESIGNS.search(t):
+    if m.re is _RESIGNS:
         if m.group(0).lower().startswith("last") and not _OWN_LAST.search(t[:m.start()]):
             return  # "rosie last day today": someone's the clause does not make the user's
         if subjects is None and _MY.fullmatch(t[:m.start()]):
@@ -80,11 +79,9 @@ def _left_job(t: str, part: Part, ctx: Context, found: Found) -> None:
     else:
         at = _AT.match(t, m.end() + len(lower_phrase(t[m.end():], words=3)) + 1)
         employer = _employer(t[at.end():] if at else t[m.end():].removeprefix("the "))
-        first = employer.split()[0].lower() if employer else ""
-        if not employer or (first.endswith("ing") and is_verb(first)) or re.match(
-                rf"(?:{DIET_EN})\b", employer, IC) or ((not is_proper(employer.lower()) or (
-                    m.group(0).lower().startswith(("leaving", "left"))))
-                and not _WORK_TALK.search(ctx.message or ctx.sentence)):
+        if not employer or quits_no_employer(employer) or (
+                (not is_proper(employer.lower()) or m.group(0).lower().startswith(
+                    ("leaving", "left"))) and not _WORK_TALK.search(ctx.message or ctx.sentence)):
             return  # ("quit smoking finally", "quit keto", "leaving chicago friday")
     if subjects and not any(c.predicate == "works_at" and c.negated for c in found.items):
         found.say(replace(part, subjects=subjects), "works_at", employer or "job", True, 0.8,

@@ -107,6 +107,14 @@ _LEFT_JOB = re.compile(r"\b(?:left|leaving|quit|quitting|leave|gave\s+(?:my\s+)?
                        r"handed\s+in\s+(?:my\s+)?notice\s+at)\s+", IC)
 
 
+def quits_no_employer(phrase: str) -> bool:
+    """Is what someone quits or leaves (``phrase``, not empty) a habit or a diet rather than
+    an employer — "quit smoking finally", "quit keto"?"""
+    first = phrase.split()[0]
+    return (first.lower().endswith("ing") and is_verb(first)) or match(
+        rf"^(?:{DIET_EN})\b", phrase, IC) is not None
+
+
 def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
     """Employers typed in lower case, after words that say so, and the end of a job
     ("finally left infosys", "gave my notice at michaels"); after "offer accepted!",
@@ -152,8 +160,7 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (
             not search(r"\b(?:home|town|house|the\s+country)\b", at, IC)) and not (
-            at.split()[0].lower().endswith("ing") and is_verb(at.split()[0])) and not match(
-            rf"^(?:{DIET_EN})\b", at, IC) and search(
+            quits_no_employer(at)) and search(
             r"\b(?:job|work|after\s+\d+\s+years|notice|finally|quit|resign)", t + ctx.sentence, IC):
         found.say(part, "works_at", at, True, 0.8, "organization")  # "finally left infosys"
         return True
