@@ -80,6 +80,14 @@ def dropped_plan(v: NewVersion, current: Sequence[CurrentVersion],
     return v
 
 
+def _held_before(c: CurrentVersion, v: NewVersion) -> bool:
+    """Is ``c`` a current statement (not a negation) said in an earlier episode than ``v``
+    — what ``v`` may end or fulfil (a plan and its goal said in one breath are still a
+    plan)?"""
+    return not c.negated and v.episode_id not in c.source_episodes and (
+        c.valid_from < v.observed_at)
+
+
 def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
                    known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
     """A break-up with no partner named (``v``: a negated ``has_relation``) as the end of
@@ -109,8 +117,7 @@ def ended_jobs(v: NewVersion, current: Sequence[CurrentVersion], names: Mapping[
     endings = []
     for c in current:
         employer = names.get(c.value_id)
-        if (c.negated or not employer or v.episode_id in c.source_episodes
-                or c.valid_from >= v.observed_at):
+        if not employer or not _held_before(c, v):
             continue
         if not named and v.observed_at - c.valid_from < _JUST_TAKEN:
             continue  # "I GOT IT!! starting at Cashmere High", then the resignation letter
@@ -138,8 +145,7 @@ def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
         said = [w for w in known_as.get(c.value_id, ()) if w.lower() in _FLATMATES]
         word = next((w for w in said if is_chinese(w) == is_chinese(v.sentence)), "") or next(
             iter(said), "")  # 室友 in a Chinese sentence, "roommate" in an English one
-        if c.negated or not word or v.episode_id in c.source_episodes or (
-                c.valid_from >= v.observed_at):
+        if not word or not _held_before(c, v):
             continue
         endings.append(_ending(v, "has_relation", c, word, who, is_chinese(v.sentence)))
     return endings
@@ -154,8 +160,7 @@ def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
     endings = []
     for c in plans:
         plan = names.get(c.value_id)
-        if (c.negated or not plan or v.episode_id in c.source_episodes
-                or c.valid_from >= v.observed_at or not _holds(plan, v.value)):
+        if not plan or not _held_before(c, v) or not _holds(plan, v.value):
             continue
         endings.append(_ending(v, "plans_to", c, plan, who, is_chinese(plan)))
     return endings
