@@ -10,7 +10,7 @@ import pytest
 
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
-from graphmem.extract.candidate import JOB_END
+from graphmem.extract.candidate import ENGAGED, JOB_END
 from graphmem.facts.normalize import AliasTable
 from graphmem.facts.predicates import PREDICATES, canonical_predicate
 
@@ -732,6 +732,33 @@ def test_a_relationship_that_ended_is_no_longer_held(texts, rel):
 def test_someone_elses_breakup_or_a_split_bill_ends_nothing(texts):
     assert not {f for f in chat(*texts) if f[1] == "has_relation" and f[3]}
 
+
+
+def engagements(*texts: str) -> set[str]:
+    return {c.value for c in RuleExtractor().extract(episode(*texts)) if c.value_kind == ENGAGED}
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("big news, we got engaged on saturday!!", "engaged"),
+    ("she cried, I cried. so now we're engaged lol", "engaged"),
+    ("I'm officially engaged!!!", "engaged"),
+    ("i proposed to priya on the beach and she said yes", "fiancée"),
+    ("HE PROPOSED at the top of the eiffel tower, down on one knee, and I said yes", "engaged"),
+    ("did it. asked tom at dinner with the ring in my pocket, he said yes!!", "fiancé"),
+])
+def test_the_users_own_engagement_is_read(text, word):
+    assert engagements(text) == {word}
+
+
+@pytest.mark.parametrize("text", [
+    "my sister got engaged to owen, he proposed in the rain",
+    "my brother callum is engaged to aimee now, wedding in bali",
+    "the landlord agreed to 50/50 on the repairs, she said yes lol",
+    "they offered me the job and i said yes on the phone",
+    "the kids were so engaged in the lesson today",
+])
+def test_someone_elses_engagement_or_another_yes_is_no_engagement(text):
+    assert not engagements(text)
 
 
 # -- hobbies, dislikes, the user's own name --------------------------------------------------

@@ -14,7 +14,7 @@ import pytest
 
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
-from graphmem.extract.candidate import JOB_END
+from graphmem.extract.candidate import ENGAGED, JOB_END
 from graphmem.extract.plans import PLAN_END
 from graphmem.extract.zh.shape import clauses, noun, place
 
@@ -691,6 +691,28 @@ def test_one_outing_given_up_is_no_pastime_given_up(message):
 def test_a_transfer_or_a_workplace_left_changes_where_one_works(message, fact):
     assert fact in read(message)
     assert not {r for r in read("我想调到销售部") | read("空调调到26度了") if r[1] == "works_at"}
+
+
+@pytest.mark.parametrize(("text", "word"), [
+    ("跟你说 我们上周末订婚了 两家人一起吃了饭", "订婚"),
+    ("我和小周订婚了！！下个月去拍婚纱照", "订婚"),
+    ("他昨天在海边跟我求婚了 我当场就答应了", "订婚"),
+    ("终于求婚了 戒指藏在蛋糕里 她答应了", "未婚妻"),
+    ("佢答應咗!!! 我跪低嗰陣手震到差啲跌咗隻戒指", "订婚"),
+])
+def test_the_users_own_engagement_is_read(text, word):
+    assert {c.value for c in candidates(text) if c.value_kind == ENGAGED} == {word}
+
+
+@pytest.mark.parametrize("text", [
+    "我表妹上周被求婚了 她答应了 戒指超大",
+    "我妈答应下个月过来帮我带孩子",
+    "他还没答应 我打算七夕求婚",
+    "我哥订婚了 女方是成都人",
+])
+def test_someone_elses_engagement_or_another_yes_is_no_engagement(text):
+    assert not [c for c in candidates(text) if c.value_kind == ENGAGED]
+
 
 
 def test_a_break_up_said_with_fen_le_is_one_and_a_shared_cake_is_not():

@@ -547,6 +547,36 @@ def test_a_job_left_with_none_known_stores_nothing(memory, driver, user_id):
     assert not {"h & c", "job"} & set(records[0]["names"])
 
 
+@pytest.mark.parametrize(("first", "later", "dating", "engaged"), [
+    ("My girlfriend Priya is a designer.", "SHE SAID YES!! so now we're engaged", "girlfriend",
+     "fiancée"),
+    ("my bf dev is a nurse", "HE PROPOSED last night, down on one knee, and I said yes",
+     "boyfriend", "fiancé"),
+    ("我男朋友在地铁当司机", "他昨天跟我求婚了 我当场就答应了", "男朋友", "未婚夫"),
+    ("我女朋友在南山医院当护士", "我们上周末订婚了 两家人一起吃了饭", "女朋友", "未婚妻"),
+])
+def test_an_engagement_makes_the_boyfriend_or_girlfriend_a_fiance(memory, user_id, first, later,
+                                                                  dating, engaged):
+    episode_apart(memory, user_id, [first, later])
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert relations == {(dating, True), (engaged, False)}
+
+
+def test_an_engagement_does_the_plan_to_propose(memory, user_id):
+    episode_apart(memory, user_id, ["我打算七夕跟女朋友求婚 预算两万", "她答应了!!! 戒指差点掉了"])
+    [plan] = memory.facts(user_id, predicate="plans_to")
+    assert plan.negated and "求婚" in plan.value
+    relations = {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")}
+    assert relations == {("女朋友", True), ("未婚妻", False)}
+
+
+def test_an_engagement_with_no_partner_known_stores_only_a_fiancee_it_names(memory, user_id):
+    episode_apart(memory, user_id, ["My sister is a nurse.", "we got engaged last night!!",
+                                    "i proposed to niamh at christmas and she said yes"])
+    assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {
+        ("sister", False), ("fiancée", False)}
+
+
 def test_a_break_up_with_no_partner_known_stores_nothing(memory, user_id):
     episode_apart(memory, user_id, ["My sister is a nurse.", "we broke up last night"])
     assert {(f.value, f.negated) for f in memory.facts(user_id, predicate="has_relation")} == {

@@ -21,6 +21,10 @@ PARTNER_END = "partner_end"
 # a job left ("quit nero", "提了离职"): consolidation ends the current employer it names, or
 # with none named the one said before; nothing else
 JOB_END = "job_end"
+# the user got engaged ("she said yes", 我们订婚了): consolidation makes the boyfriend or
+# girlfriend they have a fiancé(e) — that relation ends — or, with none, stores the value said
+# when it names one (a "she said yes" names a fiancée); the bare "fiancé" / 未婚 it does not
+ENGAGED = "engaged"
 # the most a fact about someone else is trusted when its clause names them only by a
 # pronoun (or not at all): measured 0.85 in Chinese and English chat (extract/zh/rules.py,
 # extract/en/rules.py)

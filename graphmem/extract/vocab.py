@@ -29,6 +29,13 @@ PARTNERS_ZH = frozenset({"男朋友", "女朋友", "对象", "老公", "老婆",
 PARTNER_WORDS = frozenset(PARTNERS_EN) | PARTNERS_ZH | {"fiancé", "fiancée", "spouse", "丈夫",
                                                         "妻子", "爱人"}
 
+# An engagement makes the boyfriend a fiancé, 女朋友 a 未婚妻 (facts.endings.engaged_partners);
+# said without a word for whom ("so now we're engaged", 我们订婚了), the candidate's value is
+# ENGAGED_EN / ENGAGED_ZH, which names no one
+ENGAGED_AS = {"boyfriend": "fiancé", "bf": "fiancé", "girlfriend": "fiancée", "gf": "fiancée",
+              "男朋友": "未婚夫", "男友": "未婚夫", "女朋友": "未婚妻", "女友": "未婚妻"}
+ENGAGED_EN, ENGAGED_ZH = "engaged", "订婚"
+
 REL_EN = alternation(
     "girlfriend boyfriend fiancé fiancée fiance fiancee wife husband spouse partner "
     "mom mother mum mommy mama dad father daddy papa parents sister brother sibling "

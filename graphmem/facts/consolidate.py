@@ -45,8 +45,9 @@ from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, Extractor
-from graphmem.extract.candidate import DEPARTMENT, JOB_END, PARTNER_END
+from graphmem.extract.candidate import DEPARTMENT, ENGAGED, JOB_END, PARTNER_END
 from graphmem.extract.plans import PLAN_END
+from graphmem.extract.vocab import ENGAGED_AS, ENGAGED_EN, ENGAGED_ZH
 from graphmem.facts import vectors
 from graphmem.facts.conflict import (
     Change,
@@ -56,6 +57,7 @@ from graphmem.facts.endings import (
     FULFILLING,
     MOVED,
     decide_in_order,
+    fiance_for,
     under_employer,
 )
 from graphmem.facts.forget import Forgotten, forget_user
@@ -65,6 +67,7 @@ from graphmem.facts.normalize import (
     Resolution,
     alias_table,
     clean_surfaces,
+    entity_id,
     entity_rows,
 )
 from graphmem.facts.predicates import canonical_predicate
@@ -383,6 +386,8 @@ class Consolidator:
         closing: set[str] = set()  # "考完了", "he dumped me": versions that only end a plan
         # or a partner the user has (nothing to store when there is none)
         employers = self._employers(tx, items)
+        fiances = self._fiances(tx, items)  # what an engagement makes the partner
+        engaged: set[str] = set()
         moves: set[str] = set()
         read: dict[str, set[str]] = {}
         for user_id, session_id, episode_id, kept in items:
@@ -392,9 +397,18 @@ class Consolidator:
                 if c.value_kind == DEPARTMENT:  # 调到急诊科: under the employer they have
                     c = replace(c, value=under_employer(c.value, employers.get(
                         (user_id, subject.entity_id), "")), value_kind="organization")
+                engagement = c.value_kind == ENGAGED
+                if engagement:  # "she said yes": the girlfriend is a fiancée
+                    if not (word := fiances.get(user_id) or (
+                            "" if c.value in (ENGAGED_EN, ENGAGED_ZH) else c.value)):
+                        continue  # (no partner known, none said: nothing to store)
+                    c = replace(c, value=word, value_kind="person")
                 predicate = canonical_predicate(c.predicate)
                 if predicate == "works_at":  # (said earlier in the batch)
                     employers[(user_id, subject.entity_id)] = "" if c.negated else c.value
+                elif predicate == "has_relation" and subject.key == USER_KEY and (
+                        not c.negated and c.value.lower() in ENGAGED_AS):
+                    fiances[user_id] = ENGAGED_AS[c.value.lower()]
                 shown = subject.name  # "Dana" finds the user, "Kayla" shows the daughter:
                 if predicate == "name":  # None: Donna is not Marlene
                     if (named := table.name_of(subject, c.value)) is None:
@@ -414,6 +428,8 @@ class Consolidator:
                     user_id, session_id, episode_id, c, subject, value, shown)
                 if c.value_kind in (PLAN_END, PARTNER_END, JOB_END):
                     closing.add(version.fact_id)
+                elif engagement:
+                    engaged.add(version.fact_id)
                 elif (version.predicate == "lives_in" and subject.key == USER_KEY
                       and not c.negated and MOVED.search(c.evidence)):
                     moves.add(version.fact_id)  # a move: the flatmates stay behind
@@ -422,12 +438,13 @@ class Consolidator:
         every = [(u, v) for u, vs in versions.items() for v in vs]
         stored = fact_store.current_versions(  # and the plans a state may fulfil, the
             tx, {(u, v.entity_id, v.predicate) for u, v in every}  # flatmates a move leaves
-            | {(u, v.entity_id, "plans_to") for u, v in every if v.predicate in FULFILLING}
+            | {(u, v.entity_id, "plans_to") for u, v in every
+               if v.predicate in FULFILLING or v.fact_id in engaged}
             | {(u, v.entity_id, "has_relation") for u, v in every if v.fact_id in moves})
         changes: list[Change] = []
         for user_id, mine in versions.items():
-            changes += decide_in_order(user_id, self._tables[user_id], mine, stored, closing,
-                                       moves)  # (the table loaded by _distill under the lock)
+            changes += decide_in_order(  # (the table loaded by _distill under the lock)
+                user_id, self._tables[user_id], mine, stored, closing, moves, engaged)
         entities = [row for user_id, resolved in sorted(resolutions.items())
                     for row in entity_rows(user_id, self._tables[user_id], resolved)]
         fact_store.apply_changes(tx, entities, maybe_same, changes, anchors=anchors)
@@ -436,6 +453,15 @@ class Consolidator:
     def expire(self, now: datetime, user_id: str | None = None) -> int:
         rows = self.runner.write("consolidate/expire_facts", now=now, user_id=user_id)
         return int(rows[0]["expired"])
+
+    def _fiances(self, tx: Tx, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
+                 ) -> dict[str, str]:
+        """What an engagement makes the boyfriend or girlfriend each user has, as stored
+        before this batch (fiancé, 未婚妻), by user_id: users with an engagement only."""
+        wanted = {(user_id, entity_id(user_id, USER_KEY), "has_relation")
+                  for user_id, _, _, kept in items for c in kept if c.value_kind == ENGAGED}
+        return {user_id: word for (user_id, _, _), held in fact_store.current_versions(
+            tx, wanted).items() if (word := fiance_for(held, self._tables[user_id].words_by_id()))}
 
     def _employers(self, tx: Tx, items: Sequence[tuple[str, str, str, Sequence[Candidate]]]
                    ) -> dict[tuple[str, str], str]:

@@ -29,6 +29,10 @@ the user has — and where a transfer to a department puts them.
 - **A break-up** whose episode does not name the partner ("we broke up last night", "分手了
   她提的") ends the partner relation the user has, whichever word it was (girlfriend,
   fiancée, 对象, 老婆) — ``ended_partners``; with none current, nothing is stored.
+- **An engagement** ("so now we're engaged", "MARCUS PROPOSED … I said yes", 我和林晓订婚了,
+  一鸣求婚了 … 答应了 — ``ENGAGED``) makes the boyfriend or girlfriend the user has a fiancé(e):
+  that relation ends (``engaged_partners``), the new one is the word for it (``fiance_for``:
+  girlfriend → fiancée, 男朋友 → 未婚夫), and a plan to propose is done (``proposed``).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 from graphmem.extract.plans import names_plan
-from graphmem.extract.vocab import DEPARTMENT_END_ZH, PARTNER_WORDS
+from graphmem.extract.vocab import DEPARTMENT_END_ZH, ENGAGED_AS, PARTNER_WORDS
 from graphmem.facts.conflict import (
     Change,
     CurrentVersion,
@@ -104,6 +108,39 @@ def ended_partners(v: NewVersion, current: Sequence[CurrentVersion],
     return endings
 
 
+def fiance_for(current: Sequence[CurrentVersion], known_as: Mapping[str, Sequence[str]]
+               ) -> str:
+    """The word for the fiancé(e) the newest boyfriend or girlfriend the user has becomes
+    (girlfriend → fiancée, 男朋友 → 未婚夫), "" with none."""
+    dating = [(c.valid_from, word) for c in current if not c.negated
+              for word in known_as.get(c.value_id, ()) if word.lower() in ENGAGED_AS]
+    return ENGAGED_AS[max(dating)[1].lower()] if dating else ""
+
+
+def engaged_partners(v: NewVersion, current: Sequence[CurrentVersion],
+                     known_as: Mapping[str, Sequence[str]], who: str) -> list[NewVersion]:
+    """The endings of the user's current boyfriend / girlfriend relations that the
+    engagement ``v`` (the fiancé(e) it makes, a ``has_relation``) turns into ``v``'s."""
+    endings = []
+    chinese = is_chinese(v.value)
+    for c in current:
+        word = _word_for(known_as.get(c.value_id, ()), ENGAGED_AS, chinese)
+        if word and not c.negated and c.value_id != v.value_id:  # (女朋友 for a 未婚妻)
+            endings.append(_ending(v, "has_relation", c, word, who, chinese))
+    return endings
+
+
+_PROPOSING = re.compile(r"(?i)求婚|\bpropos|\bmarry\b")
+
+
+def proposed(v: NewVersion, plans: Sequence[CurrentVersion], names: Mapping[str, str],
+             who: str) -> list[NewVersion]:
+    """The user's plans to propose (七夕同阿琳求婚, "propose in coorg") that the engagement
+    ``v`` did: each ends, said in an earlier episode."""
+    return [_ending(v, "plans_to", c, names[c.value_id], who, is_chinese(names[c.value_id]))
+            for c in plans if _held_before(c, v) and _PROPOSING.search(names.get(c.value_id, ""))]
+
+
 _ANY_JOB = frozenset({"job", "工作"})
 _JUST_TAKEN = timedelta(days=30)
 
@@ -142,9 +179,7 @@ def ended_flatmates(v: NewVersion, relations: Sequence[CurrentVersion],
     those said in an earlier episode."""
     endings = []
     for c in relations:
-        said = [w for w in known_as.get(c.value_id, ()) if w.lower() in _FLATMATES]
-        word = next((w for w in said if is_chinese(w) == is_chinese(v.sentence)), "") or next(
-            iter(said), "")  # 室友 in a Chinese sentence, "roommate" in an English one
+        word = _word_for(known_as.get(c.value_id, ()), _FLATMATES, is_chinese(v.sentence))
         if not word or not _held_before(c, v):
             continue
         endings.append(_ending(v, "has_relation", c, word, who, is_chinese(v.sentence)))
@@ -175,6 +210,13 @@ def _ending(v: NewVersion, predicate: str, c: CurrentVersion, value: str, who: s
         fact_id=fact_version_id(v.user_id, v.entity_id, predicate, c.value_id, True,
                                 v.episode_id),
         valid_until=None, sentence=sentence(who, predicate, value, True, chinese))
+
+
+def _word_for(words: Sequence[str], kinds: Collection[str], chinese: bool) -> str:
+    """The entity's word of ``kinds`` in the language asked (室友 in a Chinese sentence,
+    "roommate" in an English one; 女朋友 beside a 未婚妻), else in any; "" with none."""
+    said = [w for w in words if w.lower() in kinds]
+    return next((w for w in said if is_chinese(w) == chinese), "") or next(iter(said), "")
 
 
 def _telling(value: str) -> bool:
@@ -215,17 +257,19 @@ def under_employer(department: str, employer: str) -> str:
 
 def decide_in_order(user_id: str, table: AliasTable, versions: list[NewVersion],
                     stored: dict[tuple[str, str, str], list[CurrentVersion]],
-                    closing: Collection[str] = (), moves: Collection[str] = ()
-                    ) -> list[Change]:
+                    closing: Collection[str] = (), moves: Collection[str] = (),
+                    engaged: Collection[str] = ()) -> list[Change]:
     """The user's new versions decided one after another, each against the current
     versions as the ones before it left them (``stored`` is updated; ``table``: the user's
     entities), with what they end: plans, partners, jobs, the flatmates of a move
-    (``closing``: versions that only end something; ``moves``: new homes moved into)."""
+    (``closing``: versions that only end something; ``moves``: new homes moved into;
+    ``engaged``: fiancé(e)s an engagement made)."""
     names = table.names_by_id()
     me = entity_id(user_id, USER_KEY)
     changes: list[Change] = []
     known_as = table.words_by_id() if any(  # (only where a relation may end)
-        v.fact_id in closing or v.fact_id in moves for v in versions) else {}
+        v.fact_id in closing or v.fact_id in moves or v.fact_id in engaged
+        for v in versions) else {}
     for new in versions:
         current = stored.setdefault((user_id, new.entity_id, new.predicate), [])
         who = new.entity if new.entity_id != me else (
@@ -234,6 +278,9 @@ def decide_in_order(user_id: str, table: AliasTable, versions: list[NewVersion],
             decided = ended_partners(new, current, known_as, who)  # "he dumped me"
         elif new.fact_id in closing and new.predicate == "works_at":
             decided = ended_jobs(new, current, names, who)  # "quit nero yesterday"
+        elif new.fact_id in engaged:  # "SHE SAID YES … so now we're engaged"
+            decided = [*engaged_partners(new, current, known_as, who), new, *proposed(
+                new, stored.get((user_id, me, "plans_to"), []), names, who)]
         else:
             v = dropped_plan(new, current, names)
             if new.fact_id in closing and v is new and not any(

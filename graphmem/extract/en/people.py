@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    ENGAGED,
     PARTNER_END,
     USER,
     Context,
@@ -20,6 +21,7 @@ from graphmem.extract.en.shapes import clean
 from graphmem.extract.en.subjects import IC, KIN_MOD, NAME, NOT_NAMES, NOT_PETS, singular
 from graphmem.extract.vocab import (
     DIET_EN,
+    ENGAGED_EN,
     PARTNERS_EN,
     PET_EN,
     REL_EN,
@@ -215,3 +217,29 @@ def breakup(t: str, ctx: Context, found: Found) -> None:
         relation_ended(rel, found)
     elif _ENDED.search(t):  # "we broke up last night": the partner the user has, whoever
         found.add(USER, "has_relation", "partner", True, 0.85, PARTNER_END)
+
+
+# The user's own engagement, as people announce it: "so now we're engaged", "we got engaged",
+# a proposal and its yes in one message ("i proposed to niamh … she said yes", "MARCUS
+# PROPOSED … I said yes", "asked kaylee last nite … she said yes!! ring was 1,800") — not a
+# sister's ("jen got engaged to owen, he proposed"), nor a yes to a job or a lease.
+_WE_ENGAGED = re.compile(r"\b(?:we(?:'re|\s+are)|i(?:'m|\s+am)|(?:we|i)\s+(?:just\s+|finally\s+|"
+                         r"officially\s+)?got)\s+(?:now\s+|officially\s+|finally\s+)?engaged\b"
+                         r"(?!\s+(?:in|with|by)\b)", IC)
+_PROPOSAL = re.compile(r"\bpropos(?:ed|al)\b|\bpopped\s+the\s+question\b|\bone\s+knee\b|"
+                       r"\bring\b|💍|\bmarry\s+me\b", IC)
+_SAID_YES = re.compile(r"\b(i|she|he)\s+(?:\w+\s+)?said\s+yes\b", IC)
+_I_ASKED = re.compile(r"(?:^|[.!?]\s*|\bi\s+(?:\w+\s+)?)(?:proposed|asked|popped)\b|"
+                      r"\bi\s+did\s+it\b", IC)
+
+
+def engagement(t: str, ctx: Context, found: Found) -> None:
+    """The user got engaged: consolidation makes the boyfriend or girlfriend they have a
+    fiancé(e) (``ENGAGED``; with no such partner, the fiancée a "she said yes" names; the
+    word ``ENGAGED_EN`` names none)."""
+    if _WE_ENGAGED.search(t):
+        found.add(USER, "has_relation", ENGAGED_EN, False, 0.85, ENGAGED)
+    elif (yes := _SAID_YES.search(t)) and _PROPOSAL.search(ctx.message) and (
+            yes.group(1).lower() == "i" or _I_ASKED.search(ctx.message)):
+        word = {"she": "fiancée", "he": "fiancé"}.get(yes.group(1).lower(), ENGAGED_EN)
+        found.add(USER, "has_relation", word, False, 0.85, ENGAGED)

@@ -32,6 +32,7 @@ from graphmem.extract.en.people import (
     _pets,
     _self_name,
     breakup,
+    engagement,
     signed,
 )
 from graphmem.extract.en.places import _home, _home_of, _origin
@@ -152,6 +153,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     _exception(t, ctx, found)
     _home_of(t, ctx, found)
     breakup(t, ctx, found)
+    engagement(t, ctx, found)
     signed(t, found)
     if (m := MY_THING.match(t)) and (value := clean(m.group(1))) and not match(
             r"^(?:it|this|that|which|what|there|here)$", value, IC):

@@ -1,13 +1,13 @@
 """Relationships that begin and end: 我和许嘉言在一起了 (a partner, named), 我跟陈昊分手了 (no
-longer), and people placed by where they work with the user: 李婷是我们学校数学老师 (a
-colleague, named)."""
+longer), 我们订婚了 (engaged), and people placed by where they work with the user:
+李婷是我们学校数学老师 (a colleague, named)."""
 
 from __future__ import annotations
 
 import re
 
-from graphmem.extract.candidate import PARTNER_END, USER, Context, Found, search
-from graphmem.extract.vocab import PARTNERS_ZH, REL_ZH
+from graphmem.extract.candidate import ENGAGED, PARTNER_END, USER, Context, Found, search
+from graphmem.extract.vocab import ENGAGED_ZH, PARTNERS_ZH, REL_ZH
 from graphmem.extract.zh.shape import name_like
 
 _RELATION_WORDS = frozenset(REL_ZH.replace("\\", "").split("|"))
@@ -27,9 +27,36 @@ def _partner_word(name: str, ctx: Context) -> str:
     return {"他": "男朋友", "她": "女朋友"}.get(pronoun.group(1), "对象") if pronoun else "对象"
 
 
+# The user's own engagement: 我订婚了 / 我和林晓订婚了, or a proposal and its yes in one
+# message (一鸣求婚了 … 答应了, 佢答應咗!!! … 戒指) — not a cousin's (表妹被求婚了), nor a yes to
+# anything else (我阿妈答应九月嚟帮手)
+_ENGAGED = re.compile(r"^(?:我|我们|我們|我俩|我倆|我哋|我和[^，。！？\s]{1,6}|"
+                      r"我跟[^，。！？\s]{1,6})(?:也|终于|終於|正式|已经|已經|刚刚?|剛剛?|昨天|今天|前天|上周末?|上週末?|"
+                      r"上个月|上個月|[\d月号號日]+){0,3}(?:订婚|訂婚)(?:了|咗)")
+_YES = re.compile(r"(?<![没不未])(?:^|我|她|他|佢)(?:当场|當場|就|马上|馬上|立刻|立马|也|都|终于|"
+                  r"終於|当然|當然|已经|已經|哭着|秒){0,3}(?:答应|答應)(?:了|咗)")
+_PROPOSAL = re.compile(r"求婚|戒指|单膝|單膝")
+_THEIR_PROPOSAL = re.compile(r"(?:姐|妹|哥|弟|表|堂|闺蜜|閨蜜|朋友|同事|儿子|兒子|女儿|女兒|侄|"
+                             r"外甥)[^，。！？!?\s]{0,8}(?:被|跟|向|和)?[^，。！？!?\s]{0,4}求婚")
+
+
+def engagement(clause: str, ctx: Context, found: Found) -> None:
+    """我们订婚了, 答应了 after a proposal: consolidation makes the 男朋友 or 女朋友 the user has a
+    未婚夫 / 未婚妻 (``ENGAGED``; 她答应了 names a 未婚妻 when there is none; ``ENGAGED_ZH``
+    names no one)."""
+    if _ENGAGED.search(clause):
+        found.add(USER, "has_relation", ENGAGED_ZH, False, 0.85, ENGAGED)
+    elif (yes := _YES.search(clause)) and _PROPOSAL.search(ctx.message) and not (
+            _THEIR_PROPOSAL.search(ctx.message)):
+        # (她 is a woman; 他 may be 佢, which is anyone: Cantonese is read as Mandarin)
+        word = "未婚妻" if yes.group(0).startswith("她") else ENGAGED_ZH
+        found.add(USER, "has_relation", word, False, 0.85, ENGAGED)
+
+
 def couples(clause: str, ctx: Context, found: Found) -> None:
     """我和许嘉言在一起了 / (周雨也说…) 我们五月初已经在一起了: a partner, named; 我跟陈昊分手了:
     that person is no longer one (and is still called 陈昊)."""
+    engagement(clause, ctx, found)
     if not search(r"在一起|分手|离婚|分了", clause):
         return
     clause = re.sub(r"^(?:其实|但是|不过|然后|而且|哈哈|跟你说|告诉你|对了|另外)+", "",
