@@ -10,7 +10,7 @@ import pytest
 
 from graphmem._models import Action, Episode
 from graphmem.extract import RuleExtractor
-from graphmem.extract.candidate import ENGAGED, JOB_END
+from graphmem.extract.candidate import ENGAGED, HOME_MOVED, JOB_END
 from graphmem.facts.normalize import AliasTable
 from graphmem.facts.predicates import PREDICATES, canonical_predicate
 
@@ -454,6 +454,15 @@ def test_a_home_typed_in_lower_case_after_words_that_say_so(text, fact):
     ("moved in to leslieville!! and i adopted a cat", "Leslieville"),
     ("Moved into the Brixton flat today, boxes everywhere", "Brixton"),
     ("we're officially in the catford flat", "Catford"),
+    ("me and daniel are officially in the catford flat since saturday", "Catford"),
+    # found, took, signed for, won: a home and where it is
+    ("panic weekend but we found a place in Roundhay, 2 bed flat, £1,095 pcm", "Roundhay"),
+    ("we found a place in Brooklyn and moved yesterday", "Brooklyn"),
+    ("I took 1BHK in HSR Layout, rent 22k, shifting on 8 June", "HSR Layout"),
+    ("signed a lease!!! studio in leslieville near queen and jones, moving july 1",
+     "Leslieville"),
+    ("offer accepted. 3br in el cerrito, near the plaza bart", "El Cerrito"),
+    ("WE WON THE AUCTION. a 3 bed weatherboard in coburg, big backyard", "Coburg"),
 ])
 def test_a_home_taken_is_where_the_speaker_lives(text, place):
     assert ("user", "lives_in", place, False) in chat(text)
@@ -464,9 +473,22 @@ def test_a_home_taken_is_where_the_speaker_lives(text, place):
     "we got a table in the garden", "I got a place in the final",
     "we moved into a bigger office", "moved into the spare room while the kids visit",
     "moved in to the new house",  # (where, unsaid)
+    "found a great place in soho for her birthday dinner",  # (no home talked of)
 ])
 def test_an_offer_not_accepted_or_a_thing_got_is_no_home(text):
     assert not {f for f in chat(text) if f[1] == "lives_in"}
+
+
+@pytest.mark.parametrize(("text", "moved"), [
+    ("I took 1BHK in HSR Layout, rent 22k, shifting on 8 June", True),
+    ("we found a place in Brooklyn and moved yesterday", True),
+    ("signed a lease!!! studio in leslieville, moving july 1", True),
+    ("we live in Leeds, I need a 7 day moving average in postgres", False),
+    ("I live in Leeds and we moved the meeting to friday", False),
+])
+def test_a_home_said_with_a_move_is_marked_for_consolidation(text, moved):
+    [home] = [c for c in RuleExtractor().extract(episode(text)) if c.predicate == "lives_in"]
+    assert (home.value_kind == HOME_MOVED) is moved
 
 
 @pytest.mark.parametrize("text", ["we stayed in a cabin in gatlinburg", "left home at 18",

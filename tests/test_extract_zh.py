@@ -137,6 +137,15 @@ def test_a_place_is_known_by_its_shape():
     (["终于搬进来了，南沙的新房，二十楼"], {("user", "lives_in", "南沙", False)}, set()),
     (["新家第一周过完了 花果园R区 32楼 就是电梯要等好久"],
      {("user", "lives_in", "花果园R区", False)}, set()),  # the new home lived in, an estate
+    # the home settled, then where; the lease or the house (租在, 屋在); a Cantonese move in
+    (["房子定了！青山湖这边 两室一厅 下周六搬"], {("user", "lives_in", "青山湖", False)}, set()),
+    (["房子找好了 光谷的三居 5000一个月"], {("user", "lives_in", "光谷", False)}, set()),
+    (["房子定了！莘庄那套 上礼拜签的合同"], {("user", "lives_in", "莘庄", False)},
+     {("user", "lives_in", "上礼拜签的合同", False)}),
+    (["搬好啦 在新会展附近 两室一厅"], {("user", "lives_in", "新会展", False)}, set()),
+    (["租在曾厝垵旁边 一室一厅带个小阳台"], {("user", "lives_in", "曾厝垵", False)}, set()),
+    (["屋在汉阳四新 跑长途的"], {("user", "lives_in", "汉阳四新", False)}, set()),
+    (["上个月搬咗入沙田嘅新屋"], {("user", "lives_in", "沙田", False)}, set()),
     (["住进新家了 光谷这边 离公司近"], {("user", "lives_in", "光谷", False)},
      {("user", "lives_in", "住进", False)}),  # (a verb is no place)
     (["我妈住进养老院了"], set(), {("妈妈", "lives_in", "进养老院", False)}),

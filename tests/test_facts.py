@@ -442,6 +442,8 @@ def test_a_transfer_to_a_department_keeps_the_employer(memory, user_id, first, l
     ("I live in Leeds with my flatmate Josh", "we moved into a flat in Ancoats last week",
      "roommate"),
     ("我跟室友阿静在云岩区合租", "搬完家了 累死 花果园这边", "室友"),
+    ("sharing 2BHK with my roommate Vinay", "I took 1BHK in HSR Layout, shifting on 8 June",
+     "roommate"),
 ])
 def test_a_move_leaves_the_flatmates_behind(memory, user_id, first, move, mate):
     episode_apart(memory, user_id, [first, move])

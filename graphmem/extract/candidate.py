@@ -31,6 +31,13 @@ ENGAGED = "engaged"
 UNNAMED = 0.85
 # a department moved to (调到急诊科): consolidation puts it under the current employer
 DEPARTMENT = "department"
+# the user's home, said in a message that tells of a move ("we found a place in Brooklyn
+# and moved yesterday", "I took 1BHK in HSR Layout, shifting on 8 June", 搬完家了 香坊这边):
+# consolidation stores a place and ends the flatmates said before (facts.endings)
+HOME_MOVED = "home_moved"
+MOVED = re.compile(r"(?i)\bmov(?:e|ed|ing)\b(?!\s+(?:average|forward|on\b|the\s+(?:meeting|"
+                   r"call|date|appointment)))|\bshift(?:ed|ing)\b|\bnew (?:place|flat|house|"
+                   r"apartment|home)\b|搬")
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,16 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from graphmem._models import Episode
-from graphmem.extract.candidate import JOB_END, USER, Candidate, Context, Found, Part
+from graphmem.extract.candidate import (
+    HOME_MOVED,
+    JOB_END,
+    MOVED,
+    USER,
+    Candidate,
+    Context,
+    Found,
+    Part,
+)
 from graphmem.extract.dates import dates, event_in
 from graphmem.extract.en import asides as english_asides
 from graphmem.extract.en import rules as english_rules
@@ -145,6 +154,10 @@ class RuleExtractor:
                     sentence, observed_at, speaker or USER, ctx.she_or_he("she"),
                     ctx.she_or_he("he"), hedged,
                     tuple(covered)))
+        if MOVED.search(text):  # "we found a place in Brooklyn and moved yesterday"
+            out = [replace(c, value_kind=HOME_MOVED) if c.predicate == "lives_in" and (
+                c.entity == USER and not c.negated and c.value_kind == "place") else c
+                for c in out]
         if speaker:  # first person is the speaker, not the memory's user
             out = [replace(c, entity=speaker) if c.entity == USER else c for c in out
                    if not (c.predicate == "name" and c.value == speaker)]

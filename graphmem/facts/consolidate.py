@@ -45,7 +45,14 @@ from graphmem._errors import GraphmemError, StoreUnavailableError
 from graphmem._models import Episode
 from graphmem.embed import Embedder
 from graphmem.extract import BatchExtractor, Candidate, Extractor
-from graphmem.extract.candidate import DEPARTMENT, ENGAGED, JOB_END, PARTNER_END
+from graphmem.extract.candidate import (
+    DEPARTMENT,
+    ENGAGED,
+    HOME_MOVED,
+    JOB_END,
+    MOVED,
+    PARTNER_END,
+)
 from graphmem.extract.plans import PLAN_END
 from graphmem.extract.vocab import ENGAGED_AS, ENGAGED_EN, ENGAGED_ZH
 from graphmem.facts import vectors
@@ -55,7 +62,6 @@ from graphmem.facts.conflict import (
 )
 from graphmem.facts.endings import (
     FULFILLING,
-    MOVED,
     decide_in_order,
     fiance_for,
     under_employer,
@@ -397,6 +403,9 @@ class Consolidator:
                 if c.value_kind == DEPARTMENT:  # 调到急诊科: under the employer they have
                     c = replace(c, value=under_employer(c.value, employers.get(
                         (user_id, subject.entity_id), "")), value_kind="organization")
+                moved = c.value_kind == HOME_MOVED or MOVED.search(c.evidence) is not None
+                if c.value_kind == HOME_MOVED:  # a home the message tells a move of
+                    c = replace(c, value_kind="place")
                 engagement = c.value_kind == ENGAGED
                 if engagement:  # "she said yes": the girlfriend is a fiancée
                     if not (word := fiances.get(user_id) or (
@@ -431,7 +440,7 @@ class Consolidator:
                 elif engagement:
                     engaged.add(version.fact_id)
                 elif (version.predicate == "lives_in" and subject.key == USER_KEY
-                      and not c.negated and MOVED.search(c.evidence)):
+                      and not c.negated and moved):
                     moves.add(version.fact_id)  # a move: the flatmates stay behind
                 versions.setdefault(user_id, []).append(version)
                 read.setdefault(episode_id, set()).add(version.fact_id)

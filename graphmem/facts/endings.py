@@ -14,7 +14,8 @@ the user has — and where a transfer to a department puts them.
   breath are still a plan), and only by a value the plan's own words hold. Only a home, a
   job or a pet: a taste or a course is not what a plan of it is for ("a fishing trip" is
   not done because the user likes fishing, nor "a vegan cooking class" by a vegan diet).
-- **A move** (a new home said with "moved", "new flat", 搬) ends the user's flatmates
+- **A move** (a new home said in a message of "moved", "shifting", "new flat", 搬:
+  ``extract.candidate.HOME_MOVED``) ends the user's flatmates
   (roommate, flatmate, housemate, 室友, 舍友) known from earlier episodes —
   ``ended_flatmates``: one moves out of a shared flat, not with it.
 - **A transfer** to a department (调到急诊科) is a move inside the employer the person has:
@@ -166,8 +167,6 @@ def ended_jobs(v: NewVersion, current: Sequence[CurrentVersion], names: Mapping[
     return endings
 
 
-# a home said as a move: "we moved into a flat in Ancoats", 搬完家了 香坊这边
-MOVED = re.compile(r"(?i)\bmov(?:e|ed|ing)\b|\bnew (?:place|flat|house|apartment|home)\b|搬")
 _FLATMATES = frozenset({"roommate", "flatmate", "housemate", "room mate", "flat mate",
                         "室友", "舍友"})
 

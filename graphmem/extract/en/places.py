@@ -76,14 +76,21 @@ _IN_LOWER = re.compile(r"^\s*(?:'s|is|'m|am|are|'re)\s+(?:now\s+|still\s+|curren
 # house in knowle got accepted", "OFFER ACCEPTED!! 3 bed in papakura"), or one got or
 # rented ("got a 1 bed in salthill", "im getting my own 1 bedroom in leslieville", "we rent
 # a semi in east york"). An offer not yet accepted ("putting an offer on…") is no home.
-_HOME_KIND = (r"(?:(?:\d|one|two|three|four|five)[- ]?bed(?:room)?(?:ed)?(?:\s+(?:house|flat|"
-              r"apartment|semi|terrace|condo|townhouse|bungalow|unit))?|house|condo|condominium|"
-              r"apartment|flat|townhouse|terrace|semi|bungalow|cottage|duplex|maisonette)")
-_TAKEN = re.compile(rf"\b(offer\s+on|accepted!*|got|getting|rent|renting)\s+(?:(?:an?|the|our|"
-                    rf"my)\s+)?(?:own\s+)?(?:[\w-]+\s+){{0,2}}?{_HOME_KIND}\s+in\s+", IC)
+_HOME_KIND = (r"(?:(?:(?:\d|one|two|three|four|five)[- ]?(?:bed(?:room)?(?:ed)?|br|bhk)|\dbhk|"
+              r"\d\s?bhk)(?:\s+(?:house|flat|apartment|semi|terrace|condo|townhouse|bungalow|"
+              r"unit|weatherboard))?|house|condo|condominium|apartment|flat|townhouse|terrace|"
+              r"semi|bungalow|cottage|duplex|maisonette|studio|weatherboard)")
+_TAKEN = re.compile(rf"\b(offer\s+on|accepted!*|got|getting|rent|renting|found|took|bought|"
+                    rf"lease\s+on|won)\s+(?:(?:an?|the|our|my)\s+)?(?:own\s+)?(?:[\w-]+\s+)"
+                    rf"{{0,2}}?(?:{_HOME_KIND}|(?P<place>place))\s+in\s+", IC)
 _HOME_FIRST = re.compile(rf"^\s*(?:(?:an?|the|our|my)\s+)?(?:[\w-]+\s+)?{_HOME_KIND}\s+in\s+", IC)
-_ACCEPTED = re.compile(r"\boffer\b[^.!?\n]{0,80}?\baccepted\b|\baccepted\s+(?:our|my)\s+offer",
-                       IC)
+_ACCEPTED = re.compile(r"\boffer\b[^.!?\n]{0,80}?\baccepted\b|\baccepted\s+(?:our|my)\s+offer|"
+                       r"\bsigned\s+(?:a|the)\s+lease\b|\bwon\s+the\s+auction\b|"
+                       r"\bgot\s+the\s+keys\b|\bfound\s+(?:a|our)\s+(?:new\s+)?(?:flat|place|house|"
+                       r"apartment|home)\b", IC)
+# "found a place in Brooklyn" is a home when the message is about one (not a restaurant)
+_HOUSING = re.compile(r"\b(?:mov(?:e|ed|ing)|shifting|lease|rent|pcm|deposit|landlord|"
+                      r"bed(?:room)?s?|bhk|flat|flatmates?|roommates?|keys)\b", IC)
 
 
 def _home_taken(t: str, part: Part, ctx: Context, found: Found) -> bool:
@@ -94,6 +101,8 @@ def _home_taken(t: str, part: Part, ctx: Context, found: Found) -> bool:
     if m is None or (m.re is _TAKEN and m.group(1).lower().startswith(("offer", "accepted"))
                      and not accepted):
         return False
+    if m.re is _TAKEN and m.group("place") and not _HOUSING.search(ctx.message or t):
+        return False  # "found a place in soho for her birthday dinner"
     rest = t[m.end():]
     if (named := re.match(PLACE, rest)) and (where := place(named.group(0))):
         found.say(part, "lives_in", where, False, 0.8, "place")

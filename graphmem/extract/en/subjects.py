@@ -189,6 +189,22 @@ _BARE_SPOUSE = re.compile(r"^(?=(?:wife|husband|hubby|missus|fianc[ée]e?|boss|g
 _OWNED = re.compile(r"\b(?:his|her|their|your|our|my|its|a|an|the|[a-z]+'s)[\s/]*$", re.I)
 
 
+# The speaker and someone by name, opening the clause: "me and daniel are officially in the
+# catford flat", "me n meg have got a van booked" — what they say of both is said of "we"
+# (a relative's word stays its own subject: "me and mum are going").
+_ME_AND_NAME = re.compile(r"^(?:me|i)\s+(?:and|n|&|\+)\s+(?P<name>[A-Za-z][\w'-]*)\s+(?=(?:are|"
+                          r"were|have|'ve|had|got|just|finally|officially|both|will|'ll|moved|"
+                          r"went|decided|signed|found|bought)\b)", re.I)
+
+
+def _me_and_name(text: str) -> str:
+    """``text`` with "me and <name>" opening it read as "we"."""
+    m = _ME_AND_NAME.match(text)
+    if m is None or re.fullmatch(REL_EN, m.group("name"), re.I):
+        return text
+    return "we " + text[m.end():]
+
+
 def _my_spouse_unsaid(clause: str, text: str, ctx: Context) -> bool:
     """Does the clause open with the speaker's spouse or boss, "my" left out? As typed
     ("GF or she wont get a slice" is gluten-free, whatever chat spelling makes of it), and
@@ -205,6 +221,7 @@ def parts(clause: str, ctx: Context, carry: tuple[str, ...] | None,
     text = _LEAD.sub("", normalize(clause))
     if _my_spouse_unsaid(clause, text, ctx):
         text = "my " + text
+    text = _me_and_name(text)
     anchors: list[tuple[int, int, tuple[str, ...] | None]] = []
     someone: set[int] = set()  # where a person nobody knows is the subject
     for m in _ANCHOR.finditer(text):

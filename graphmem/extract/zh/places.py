@@ -47,7 +47,10 @@ _STAYED = (rf"^(?:现在|目前|已经)?在({_HAN}{{2,4}}?)(?:待了|呆了|住�
 _HOUSEHOLD = (rf"(?:^|我们|我|俺|咱们|咱|阮)(?<!老)家住(?:在)?({_HAN}{{2,10}}?(?:小区)?)"
               rf"(?=\d|这边|那边|附近|$|\s|，|,)",
               r"(?<![现正实存])在((?:(?!在)[\u4e00-\u9fff]){2,8}?)(?:那边|这边|附近)?(?:合租|租房)",
-              rf"(?:搬|住)进(?:了)?({_HAN}{{2,6}}?)的?(?:新家|新房子?|安置房)",
+              rf"(?:搬|住)(?:进|入|咗入|了入)(?:了)?({_HAN}{{2,6}}?)(?:的|嘅)?(?:新家|新房子?|新屋|"
+              rf"安置房)",
+              # 租在曾厝垵旁边, 屋在汉阳四新 (a home, said by the lease or the house)
+              rf"(?:^|我|我们|俺)(?:租在|屋企?(?:在|喺))({_HAN}{{2,8}}?)(?=旁边|附近|这边|那边|$|\s|，|,)",
               rf"^({_HAN}{{2,6}}?)新家",
               # 我妈88了在乐山跟我大哥住, 她在綦江老家 (一个人住), 婆婆搬到北碚小叔子家去住了
               r"(?<![现正实存])在((?:(?![在跟和同])[\u4e00-\u9fff]){2,6}?)(?:跟|和|同)"
@@ -165,16 +168,18 @@ _GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00
                rf"({_HAN}{{2,4}}?)(?:$|过年|待|看|陪|见|给)()")
 
 
-# A move done, then where, perhaps after a word or two of how it went: 搬过来了 文艺路这边挺方便,
+# A move done (or the home settled: 房子定了！滨江长河这边, 房子找好了 张江), then where, perhaps
+# after a word or two of how it went: 搬过来了 文艺路这边挺方便,
 # 搬完家了 累屁了 (line break) 香坊这边, 阮搬进来了，翔安新城的安置房, 搬完了 累死 街道口这个
 # 一室一厅, 搬完了！7月26号搬的 通州 离医院走路十五分钟 (a known place, said alone); or the
 # new home lived in already: 新家第一周过完了 花果园R区, 住进新家了 (not 新家具, 新家电).
 _MOVED_DONE = re.compile(r"搬(?:过来|过去|完|好|进来|进去)(?:家|屋)?(?:了|啦|咯)|"
+                         r"房子(?:定了|找好了|租好了|租到了|签了)|"
                          r"(?:住进|搬进)了?新(?:家|房子?)了?|新家(?![具电伙])(?=第|住|这边|挺|很|真|"
                          r"的(?:第|感觉|环境|采光))")
 _MOVED_HERE = re.compile(
-    rf"^(?:现在|依家)?(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|的?(?:新家|安置房|新房)|"
-    rf"这个?(?:一室一厅|两室一厅|三室|两居|三居|一居室?|房子))")
+    rf"^(?:现在|依家)?(?:住在?|在)?({_HAN}{{2,8}}?)(?:这边|那边|这儿|附近|的?(?:新家|安置房|新房)|"
+    rf"(?:这个?|的)(?:一室一厅|两室一厅|三室|两居|三居|一居室?|两房|三房|房子)|[那这]套)")
 _CHUNK = re.compile(r"[^\s，,。！!～~；;]+")
 _ESTATE = re.compile(r"(?:区|园|苑|城|小区|公寓|花园|路|街|镇|村|湾|府)[A-Za-z0-9]{0,3}"
                      r"(?:区|栋|座|号)?$")  # where a home is: 花果园R区
@@ -191,7 +196,7 @@ def moved_here(sentence: str, ctx: Context, found: Found) -> None:
         if (m := _MOVED_HERE.match(chunk)) and (where := _where_said(m.group(1))):
             found.add("user", "lives_in", where, False, 0.85, "place")
             return
-        if (bare := re.sub(r"^(?:现在|依家)?(?:住在?|在)?", "", chunk)) and (
+        if (bare := re.sub(r"^(?:现在|依家)?(?:住在?|在)?", "", chunk)) and "的" not in bare and (
                 place(bare) == bare or (_ESTATE.search(bare) and _where_said(bare) == bare)):
             found.add("user", "lives_in", bare, False, 0.85, "place")  # (花果园R区: an estate)
             return
