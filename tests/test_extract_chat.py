@@ -430,6 +430,23 @@ def test_no_job_from_an_offer_that_is_not_one(text):
     assert not {f for f in chat(text) if f[1] in {"works_at", "works_as"}}
 
 
+@pytest.mark.parametrize(("text", "firm"), [
+    ("i own hill country lawn & landscape in new braunfels", "hill country lawn & landscape"),
+    ("i own la palma taqueria on the west side", "la palma taqueria"),
+    ("been with taff valley heating 9 years now, gas safe registered", "taff valley heating"),
+])
+def test_a_firm_owned_or_worked_with_for_years_is_the_employer(text, firm):
+    assert ("user", "works_at", firm, False) in chat(text)
+
+
+@pytest.mark.parametrize("text", ["been with sam 3 years now", "own goal lol",
+                                  "i own a house in leeds", "been with the council 20 years",
+                                  "give me some dinners that work for both of us mexican food",
+                                  "whatever works for everyone in the family"])
+def test_a_partner_a_house_or_a_phrase_is_no_firm(text):
+    assert not {f for f in chat(text) if f[1] == "works_at"}
+
+
 @pytest.mark.parametrize(("text", "fact"), [
     ("we close on a house in canal winchester june 13", ("user", "lives_in", "Canal Winchester",
                                                          False)),
@@ -489,6 +506,22 @@ def test_an_offer_not_accepted_or_a_thing_got_is_no_home(text):
 def test_a_home_said_with_a_move_is_marked_for_consolidation(text, moved):
     [home] = [c for c in RuleExtractor().extract(episode(text)) if c.predicate == "lives_in"]
     assert (home.value_kind == HOME_MOVED) is moved
+
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("we grew up in tucson. funny but sweet", ("user", "is_from", "Tucson", False)),
+    ("i was born in glasgow but left at 9", ("user", "is_from", "Glasgow", False)),
+    ("born and raised in leeds, moved south at 20", ("user", "is_from", "Leeds", False)),
+    ("my dad grew up in merthyr", ("dad", "is_from", "Merthyr", False)),
+])
+def test_where_one_grew_up_typed_in_lower_case(text, fact):
+    assert fact in chat(text)
+
+
+@pytest.mark.parametrize("text", ["i grew up in poverty", "she was born in march",
+                                  "raised in foster care", "grew up in the countryside"])
+def test_growing_up_in_a_state_or_a_month_is_no_origin(text):
+    assert not {f for f in chat(text) if f[1] == "is_from"}
 
 
 @pytest.mark.parametrize("text", ["we stayed in a cabin in gatlinburg", "left home at 18",

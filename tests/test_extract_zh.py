@@ -162,6 +162,18 @@ def test_a_place_is_known_by_its_shape():
      {("user", "likes", "乒乓球", False)}, {("爸爸", "likes", "乒乓球", False)}),
     (["我决定搬去番禺了"], set(), {("user", "lives_in", "番禺", False)}),
     (["国庆想回乐山给我妈过70岁生日"], {("user", "is_from", "乐山", False)}, set()),
+    # back home for a holiday, the family's 老家, a city jieba does not know, said by "我"
+    (["我寒假回绵阳天天抱着它睡"], {("user", "is_from", "绵阳", False)}, set()),
+    (["国庆回湘潭躺了三天"], {("user", "is_from", "湘潭", False)},
+     {("user", "is_from", "湘潭躺", False)}),
+    (["过年回泉州跟家里说了想辞职"], {("user", "is_from", "泉州", False)}, set()),
+    (["媳妇和俩孩子在周口老家 大的12小的7岁"], {("user", "is_from", "周口", False)}, set()),
+    (["我妈还天天打电话问 她在湄潭老家开个茶叶店"], {("user", "is_from", "湄潭", False)}, set()),
+    (["婆婆说要回诸暨老家参加婚礼"], set(), {("user", "is_from", "诸暨", False)}),
+    (["老周腰不行了 回孝感老家开了个小卖部"], set(), {("user", "is_from", "孝感", False)}),
+    (["我烟台人 从小海鲜当饭吃"], {("user", "is_from", "烟台", False)}, set()),
+    (["后厨是小马师傅 天水人 手艺好"], set(), {("user", "is_from", "天水", False)}),
+    (["本人大三 湘潭妹子一枚"], {("user", "is_from", "湘潭", False)}, set()),
     (["我老家就岐山的"], {("user", "is_from", "岐山", False)}, set()),
     # names of people and pets, relatives' own facts
     (["我妹林悦也从长沙回来 她在中南读护理"],

@@ -175,7 +175,22 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "lives_in", place(m.group(1)), False, 0.85, "place")
 
 
+# "we grew up in tucson", "born and raised in leeds": where one is from, typed in lower case
+# (not "grew up in poverty", "born in march", "in the countryside")
+_NOT_ORIGINS_TEXT = """poverty wealth luxury comfort chaos church hospital care foster
+    captivity suburbia public private denial fear hope peace misery style town city the a an
+    january february march april may june july august september october november december
+    spring summer autumn fall winter lockdown wartime secret"""
+_NOT_ORIGINS = frozenset(_NOT_ORIGINS_TEXT.split())
+_ORIGIN_LOWER = re.compile(r"\b(?:grew\s+up|born\s+and\s+raised|(?:was|were)\s+born|raised)\s+"
+                           r"in\s+(?!(?:a|an|the|my|our|his|her|their|this|that)\b)(?=[a-z])", IC)
+
+
 def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
+    if (low := _ORIGIN_LOWER.search(t)) and (where := lower_phrase(t[low.end():], 3)) and (
+            where.split()[0] not in _NOT_ORIGINS and (is_proper(where) or is_noun(where))):
+        found.say(part, "is_from", where.title(), False, 0.85, "place")
+        return
     if m := (match(rf"^\s*(?i:(?:{_BE}\s+)?{_ADV}(?:originally\s+)?from)\s+({PLACE})", t)
              or search(rf"\b(?i:(?:grew up|born and raised|was born|born|raised)\s+in)\s+"
                        rf"(?:(?:a|an|the)\s+(?:[a-z]+\s+){{0,3}}in\s+)?({PLACE})", t)

@@ -75,9 +75,22 @@ _WORKS_AT_LOWER = (
     r"\bfirst\s+(?:(?:\d+|two|three|four|five|few|couple(?:\s+of)?)\s+)?(?:days?|weeks?|shifts?|"
     r"months?)\s+(?:(?:as|of)\s+[\w' -]+?\s+)?at\s+",
 )
+# A firm named in lower case by owning it or by years with it: "i own hill country lawn &
+# landscape", "i own la palma taqueria", "been with taff valley heating 9 years now" — a
+# name of two words or more (not "been with sam 3 years", "i own a house").
+_FIRM_OF_MINE = re.compile(
+    r"(?:\bi\s+|^\s*)own\s+(?=[a-z])(?!(?:a|an|the|my|our|two|three|\d)\b)|\b(?:been|worked|"
+    r"working)\s+(?:with|for)\s+(?!(?:my|his|her|our|their|the|a|an|him|them|me|you|us|it)\b)"
+    r"(?=[a-z][\w' &.-]*?\s+(?:for\s+)?(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|many|several)\s+(?:years?|yrs?|months?)\b)", IC)
+
+
 _NOT_EMPLOYERS = frozenset({"home", "work", "school", "night", "nights", "church", "it",
                             "this", "that", "all", "least", "first", "last", "once", "times",
                             "reception", "lunch", "dinner", "break", "desk", "office", "hand"})
+# "dinners that work for both of us", "that works for me": people, no employer
+_FOR_PEOPLE = frozenset({"both", "us", "me", "you", "them", "everyone", "everybody", "each",
+                         "either", "anyone", "someone", "people", "kids", "him", "her"})
 _TOOK_JOB = re.compile(r"\b(?:took|got|accepted|landed|start(?:ed)?)\s+the\s+([\w' &.-]+?)\s+"
                        r"(?:job|position|role|internship|offer)\b", IC)
 # A job taken, said by what it is: "got a job at St James's Hospital as hospital pharmacist",
@@ -115,12 +128,27 @@ def quits_no_employer(phrase: str) -> bool:
         rf"^(?:{DIET_EN})\b", phrase, IC) is not None
 
 
+_TRADE = re.compile(rf"(?:{BUSINESS_EN}|heating|plumbing|electrical|landscaping|landscape|"
+                    rf"construction|roofing|builders|motors|logistics|solutions|services)$", IC)
+
+
+def _firm_like(name: str) -> bool:
+    """A firm's name in lower case: a word no dictionary lists ("taqueria"), an "&", or a
+    trade at its end ("taff valley heating") — not "goal lol"."""
+    return "&" in name or _TRADE.search(name) is not None or any(
+        not is_word(w) for w in name.split())
+
+
 def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
     """Employers typed in lower case, after words that say so, and the end of a job
     ("finally left infosys", "gave my notice at michaels"); after "offer accepted!",
     "sous chef at alma cocina" is the new job."""
     if _HIRED.search(t) or _HIRED.search(ctx.sentence):
         ctx.hired = True
+    if (m := _FIRM_OF_MINE.search(t)) and len(
+            (at := lower_phrase(t[m.end():], 5)).split()) >= 2 and at.islower() and _firm_like(at):
+        found.say(part, "works_at", at, False, 0.8, "organization")
+        return True
     if (m := _OFFERED.match(t)) and (at := next((a for a in (
             lower_phrase(org(m.group("at") or "")), lower_phrase(m.group("by") or ""))
             if a and is_proper(a) and a.lower() not in _NOT_EMPLOYERS), "")):
@@ -155,7 +183,8 @@ def _lower_employer(t: str, part: Part, ctx: Context, found: Found) -> bool:
             continue
         the = match(r"the\s+", t[m.end():], IC)
         at = lower_phrase(t[m.end() + (the.end() if the else 0):])
-        if at and (is_proper(at) or (not the and at.lower() not in _NOT_EMPLOYERS)):
+        if at and at.split()[0].lower() not in _FOR_PEOPLE and (
+                is_proper(at) or (not the and at.lower() not in _NOT_EMPLOYERS)):
             found.say(part, "works_at", at, False, 0.8, "organization")
             return True
     if (m := _LEFT_JOB.search(t)) and is_proper(at := lower_phrase(t[m.end():])) and (

@@ -15,6 +15,7 @@ from graphmem.extract.candidate import (
 from graphmem.extract.vocab import (
     PLACES_ZH,
     REL_ZH,
+    WELL_KNOWN_PLACES_ZH,
 )
 from graphmem.extract.zh.shape import _tags, noun, place
 from graphmem.extract.zh.subjects import _HAN
@@ -105,6 +106,14 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
         found.say(part, "lives_in", m.group(1), False, 0.85, "place")
 
 
+def _no_verb_after(value: str) -> str:
+    """The place without a verb the text ran on with: 湘潭躺 (国庆回湘潭躺了三天) is 湘潭."""
+    tags = list(_tags(value))
+    while len(tags) > 1 and tags[-1][1].startswith("v"):
+        tags.pop()
+    return "".join(w for w, _ in tags)
+
+
 _NOT_WHERE = frozenset({"公司", "单位", "学校", "医院", "外面", "附近", "市区", "郊区", "酒店",
                         "宾馆", "民宿", "旅馆", "病房", "那边", "这边", "老家"})
 
@@ -152,20 +161,41 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
         m = said
     if m is None and (said := match(rf"^(?:(?:那个|这个)({_HAN}{{2,3}})人"
                                     rf"|({_HAN}{{2,3}})人(?:$|嘛|啊|呢))", t)) and (
-            (said.group(1) or said.group(2)) in PLACES_ZH or (
-                place(said.group(1) or said.group(2)) and part.subjects != ("user",))):
-        m = said  # 我是90后，福建人; 阿杰那个温州人: a place, said alone after who it is
+            (said.group(1) or said.group(2)) in WELL_KNOWN_PLACES_ZH or (
+                place(said.group(1) or said.group(2)) and (
+                    part.subjects != ("user",) or match(r"(?:我|本人)", found.evidence)))):
+        m = said  # 我是90后，福建人; 阿杰那个温州人; 我烟台人: a place, said alone after who it is
+        # (小马师傅 天水人: a smaller place, said alone, is the one just talked of, not the user)
     if m is not None:
         found.say(part, "is_from", m.group(1) or m.group(2), False, 0.85, "place")
-    elif part.subjects == ("user",) and (back := search(_GOING_HOME, t)) and (
-            where := place(back.group(1) or back.group(2))):
-        found.say(part, "is_from", where, False, 0.8, "place")  # 过年回株洲, 回乐山给我妈过生日
+    elif (part.subjects == ("user",) or (part.subjects is None and match(_HOLIDAY, t))) and (
+            back := first_search(_GOING_HOME, t)) and (
+            where := place(_no_verb_after(back.group(1) or back.group(2)))):
+        found.add("user", "is_from", where, False, 0.8, "place")  # 过年回株洲, 过年回泉州跟家里说了
+    elif part.subject_said and part.subjects and all(
+            who == "user" or who in _BLOOD for who in part.subjects) and (
+            home := search(_FAMILY_HOME, t)) and (where := _where_said(home.group(1))):
+        found.add("user", "is_from", where, False, 0.8, "place")  # 她在湄潭老家开个茶叶店
+
+
+# The family's 老家 is the speaker's: 媳妇和俩孩子在周口老家, (我妈) 她在湄潭老家开个茶叶店 — said
+# of the speaker's own family by name in the clause; not someone's own (他的老家), an
+# in-law's (婆婆在仙桃老家), nor a going back of someone the clause does not name (老周… 回孝感
+# 老家开了个小卖部).
+_FAMILY_HOME = rf"(?<!的)在({_HAN}{{2,3}}?)老家"
+_BLOOD = frozenset({"妈妈", "爸爸", "父母", "爸妈", "弟弟", "哥哥", "姐姐", "妹妹", "爷爷", "奶奶",
+                    "外公", "外婆", "姥姥", "姥爷", "儿子", "女儿", "孩子", "媳妇", "老婆", "老公",
+                    "家里", "全家"})
 
 
 # Going back to where one's parents are, for the holidays: 过年回株洲, 国庆想回乐山给我妈过70岁
-# 生日, 带周雨回株洲见爸妈 — home is where one comes from.
-_GOING_HOME = (rf"(?:过年|春节|国庆|中秋|放假|寒假|暑假)(?:[\u4e00-\u9fff]{{0,6}}?)回(?:到)?"
-               rf"({_HAN}{{2,4}}?)(?:$|过年|待|看|陪|见|给)()")
+# 生日, 带周雨回株洲见爸妈 — home is where one comes from; a self-introduction by the place
+# (湘潭妹子一枚).
+_GOING_HOME = (rf"(?:过年|春节|国庆|中秋|端午|清明|元旦|放假|寒假|暑假|母亲节|父亲节)"
+               rf"(?:[\u4e00-\u9fff\s\d/]{{0,10}}?)回(?:到)?({_HAN}{{2,4}}?)"
+               rf"(?:$|\s|，|过年|待|看|陪|见|给|跟|和|天天|住|玩|一趟|了)()",
+               rf"({_HAN}{{2,3}}?)(?:妹子|妹儿|姑娘|小伙|伢子|人)一枚()")  # 湘潭妹子一枚
+_HOLIDAY = r"^(?:过年|春节|国庆|中秋|端午|清明|元旦|放假|寒假|暑假)"
 
 
 # A move done (or the home settled: 房子定了！滨江长河这边, 房子找好了 张江), then where, perhaps
