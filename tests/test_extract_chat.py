@@ -395,6 +395,9 @@ def test_the_alias_table_shows_a_named_relative_by_the_name_and_lists_the_names(
     (["started at ridgeline on monday"], {("user", "works_at", "ridgeline", False)}),
     (["finally left infosys after 4 years"], {("user", "works_at", "infosys", True)}),
     (["took the studio marlo job"], {("user", "works_at", "studio marlo", False)}),
+    # the job got, then what it is: "got the museum job!!! visitor experience assistant"
+    (["got the museum job!!! visitor experience assistant, start 16 june"],
+     {("user", "works_as", "visitor experience assistant", False)}),
 ])
 def test_an_employer_typed_in_lower_case_after_words_that_say_so(texts, facts):
     assert facts <= chat(*texts)

@@ -54,7 +54,8 @@ _EMPLOYER = (
 
 
 _HIRED = re.compile(r"\b(?:offer accepted|accepted (?:the|their|an?|his|her) (?:job\s+)?offer|"
-                    r"got (?:the|a new) job|got hired|took the job|(?:i|we) got it|"
+                    r"got (?:the|a new) (?:[\w-]+\s+){0,2}?job|got hired|took the job|"
+                    r"(?:i|we) got it|"
                     r"offered (?:me|him|her|them) (?:the|a) (?:[\w-]+\s+){0,2}?"
                     r"(?:job|position|role|post|contract))\b", IC)
 # A new job said as what happened: "caledon offered me the job", "they offered me a role at
