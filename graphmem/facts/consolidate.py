@@ -403,8 +403,8 @@ class Consolidator:
                 if c.value_kind == DEPARTMENT:  # 调到急诊科: under the employer they have
                     c = replace(c, value=under_employer(c.value, employers.get(
                         (user_id, subject.entity_id), "")), value_kind="organization")
-                moved = c.value_kind == HOME_MOVED or MOVED.search(c.evidence) is not None
-                if c.value_kind == HOME_MOVED:  # a home the message tells a move of
+                home_moved = c.value_kind == HOME_MOVED
+                if home_moved:  # a home the message tells a move of
                     c = replace(c, value_kind="place")
                 engagement = c.value_kind == ENGAGED
                 if engagement:  # "she said yes": the girlfriend is a fiancée
@@ -440,7 +440,7 @@ class Consolidator:
                 elif engagement:
                     engaged.add(version.fact_id)
                 elif (version.predicate == "lives_in" and subject.key == USER_KEY
-                      and not c.negated and moved):
+                      and not c.negated and (home_moved or MOVED.search(c.evidence))):
                     moves.add(version.fact_id)  # a move: the flatmates stay behind
                 versions.setdefault(user_id, []).append(version)
                 read.setdefault(episode_id, set()).add(version.fact_id)

@@ -178,7 +178,7 @@ def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
 # "we grew up in tucson", "born and raised in leeds": where one is from, typed in lower case
 # (not "grew up in poverty", "born in march", "in the countryside")
 _NOT_ORIGINS_TEXT = """poverty wealth luxury comfort chaos church hospital care foster
-    captivity suburbia public private denial fear hope peace misery style town city the a an
+    captivity suburbia public private denial fear hope peace misery style town city
     january february march april may june july august september october november december
     spring summer autumn fall winter lockdown wartime secret"""
 _NOT_ORIGINS = frozenset(_NOT_ORIGINS_TEXT.split())

@@ -56,7 +56,6 @@ def engagement(clause: str, ctx: Context, found: Found) -> None:
 def couples(clause: str, ctx: Context, found: Found) -> None:
     """我和许嘉言在一起了 / (周雨也说…) 我们五月初已经在一起了: a partner, named; 我跟陈昊分手了:
     that person is no longer one (and is still called 陈昊)."""
-    engagement(clause, ctx, found)
     if not search(r"在一起|分手|离婚|分了", clause):
         return
     clause = re.sub(r"^(?:其实|但是|不过|然后|而且|哈哈|跟你说|告诉你|对了|另外)+", "",

@@ -173,7 +173,7 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
             where := place(_no_verb_after(back.group(1) or back.group(2)))):
         found.add("user", "is_from", where, False, 0.8, "place")  # 过年回株洲, 过年回泉州跟家里说了
     elif part.subject_said and part.subjects and all(
-            who == "user" or who in _BLOOD for who in part.subjects) and (
+            who == "user" or who in _OWN_FAMILY for who in part.subjects) and (
             home := search(_FAMILY_HOME, t)) and (where := _where_said(home.group(1))):
         found.add("user", "is_from", where, False, 0.8, "place")  # 她在湄潭老家开个茶叶店
 
@@ -183,19 +183,20 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
 # in-law's (婆婆在仙桃老家), nor a going back of someone the clause does not name (老周… 回孝感
 # 老家开了个小卖部).
 _FAMILY_HOME = rf"(?<!的)在({_HAN}{{2,3}}?)老家"
-_BLOOD = frozenset({"妈妈", "爸爸", "父母", "爸妈", "弟弟", "哥哥", "姐姐", "妹妹", "爷爷", "奶奶",
-                    "外公", "外婆", "姥姥", "姥爷", "儿子", "女儿", "孩子", "媳妇", "老婆", "老公",
-                    "家里", "全家"})
+_OWN_FAMILY = frozenset({"妈妈", "爸爸", "父母", "爸妈", "弟弟", "哥哥", "姐姐", "妹妹", "爷爷",
+                         "奶奶", "外公", "外婆", "姥姥", "姥爷", "儿子", "女儿", "孩子", "媳妇",
+                         "老婆", "老公", "家里", "全家"})
 
 
 # Going back to where one's parents are, for the holidays: 过年回株洲, 国庆想回乐山给我妈过70岁
 # 生日, 带周雨回株洲见爸妈 — home is where one comes from; a self-introduction by the place
 # (湘潭妹子一枚).
-_GOING_HOME = (rf"(?:过年|春节|国庆|中秋|端午|清明|元旦|放假|寒假|暑假|母亲节|父亲节)"
+_HOLIDAYS = "过年|春节|国庆|中秋|端午|清明|元旦|放假|寒假|暑假"
+_GOING_HOME = (rf"(?:{_HOLIDAYS}|母亲节|父亲节)"
                rf"(?:[\u4e00-\u9fff\s\d/]{{0,10}}?)回(?:到)?({_HAN}{{2,4}}?)"
                rf"(?:$|\s|，|过年|待|看|陪|见|给|跟|和|天天|住|玩|一趟|了)()",
                rf"({_HAN}{{2,3}}?)(?:妹子|妹儿|姑娘|小伙|伢子|人)一枚()")  # 湘潭妹子一枚
-_HOLIDAY = r"^(?:过年|春节|国庆|中秋|端午|清明|元旦|放假|寒假|暑假)"
+_HOLIDAY = rf"^(?:{_HOLIDAYS})"
 
 
 # A move done (or the home settled: 房子定了！滨江长河这边, 房子找好了 张江), then where, perhaps

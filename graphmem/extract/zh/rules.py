@@ -23,7 +23,7 @@ from graphmem.extract.vocab import (
     REL_ZH_SHORT,
 )
 from graphmem.extract.zh.channels import _budget, _channels, _tools
-from graphmem.extract.zh.couples import couples
+from graphmem.extract.zh.couples import couples, engagement
 from graphmem.extract.zh.habits import _habits, _switched
 from graphmem.extract.zh.health import _conditions
 from graphmem.extract.zh.leaving import _left_job
@@ -72,6 +72,7 @@ def clause_facts(clause: str, ctx: Context, found: Found, carry: tuple[str, ...]
     _budget(clause, ctx, found)
     _who(clause, ctx, found)
     _offer(clause, ctx, found)
+    engagement(clause, ctx, found)
     couples(clause, ctx, found)
     last = ctx.last
     if last is None:
