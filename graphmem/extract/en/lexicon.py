@@ -9,6 +9,7 @@ word it lists may still be one ("dale", "pickle") when the sentence's shape says
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 from graphmem.text.language import english_nlp
 
@@ -65,3 +66,17 @@ def is_adjective(word: str) -> bool:
 
 def verbs() -> frozenset[str]:
     return _tables()["verb"]
+
+
+@cache
+def _place_names() -> frozenset[str]:
+    text = Path(__file__).with_name("place_names.txt").read_text(encoding="utf-8")
+    return frozenset(word for line in text.splitlines() if not line.startswith("#")
+                     for word in line.split())
+
+
+def is_place_name(phrase: str) -> bool:
+    """Is ``phrase`` the name of a country, US state or large city that a dictionary lists
+    as a word too ("vancouver", "perth", "leeds" — WordNet has them; see
+    ``scripts/make_place_names.py``)?"""
+    return phrase.lower() in _place_names()

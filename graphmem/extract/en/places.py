@@ -15,8 +15,8 @@ from graphmem.extract.candidate import (
     search,
 )
 from graphmem.extract.en.grammar import _ADV, _BE
-from graphmem.extract.en.lexicon import is_noun, is_verb, is_word
-from graphmem.extract.en.shapes import PLACE, is_proper, lower_phrase, place
+from graphmem.extract.en.lexicon import is_noun, is_place_name, is_verb, is_word
+from graphmem.extract.en.shapes import PLACE, is_place, lower_phrase, place
 from graphmem.extract.en.subjects import IC
 
 _AREA = (r"(?:(?:rural|upstate|downstate|downtown|northern|southern|eastern|western|central|"
@@ -48,7 +48,8 @@ _LIVES = (
 _STAYING = re.compile(  # "I'm in Chicago this week for a conference" is a visit
     r"\b(?:for|on)\s+(?:a\s+|an\s+|the\s+)?(?:vacation|holiday|business|trip|work|conference|"
     r"weekend|week|visit|meeting|wedding|few)|\bvisiting\b|\bthis (?:week|weekend)\b|"
-    r"\btoday\b|\btonight\b|\bright now\b", IC)
+    r"\btoday\b|\btonight\b|\bright now\b|\bfor\s+(?:\d+|a|one|two|three|four|five|six|"
+    r"seven|eight|a\s+few|a\s+couple\s+of)\s+(?:days?|nights?|weeks?)\b", IC)
 
 
 _LOWER_PLACE = re.compile(  # "i live in leeds": one place word said in lower case
@@ -111,21 +112,22 @@ def _home_taken(t: str, part: Part, ctx: Context, found: Found) -> bool:
     while len(words) > 1 and is_verb(words[-1]) and not is_noun(words[-1]):
         words.pop()  # "knowle got accepted": not the place's words
     where = " ".join(words)
-    if where and is_proper(where) and where[0].islower():
+    if where and is_place(where) and where[0].islower():
         found.say(part, "lives_in", where.title(), False, 0.8, "place")
         return True
     return False
 
 
 def _lower_home(t: str, part: Part, found: Found) -> bool:
-    if m := _HOME_LOWER.search(t):
-        where = lower_phrase(t[m.end():], 3)
-        if where and is_proper(where) and where[0].islower():
+    if (m := _HOME_LOWER.search(t)) and not _STAYING.search(t[m.end():]):
+        where = lower_phrase(t[m.end():], 3)  # (not "somewhere to live in plymouth for 8 weeks")
+        if where and is_place(where) and where[0].islower():
             found.say(part, "lives_in", where.title(), False, 0.8, "place")
             return True
     if (m := _IN_LOWER.match(t)) and not _STAYING.search(t[m.end():]):
         where = lower_phrase(t[m.end():], 3)  # "shes in zanesville", "nikhil is in boston"
-        if where and where[0].islower() and not any(is_word(w) for w in where.split()[:1]):
+        if where and where[0].islower() and (not is_word(where.split()[0])
+                                             or is_place_name(where)):
             found.say(part, "lives_in", where.title(), False, 0.8, "place")
             return True
     return False
@@ -151,16 +153,44 @@ def _moved_into(t: str, part: Part, found: Found) -> bool:
             continue
         said = m.group("at")
         where = place(said) if said[0].isupper() else lower_phrase(said, 2)
-        if where and (said[0].isupper() or is_proper(where)) and not is_word(where.lower()):
+        if where and (said[0].isupper() or is_place(where)) and (
+                not is_word(where.lower()) or is_place_name(where)):
             found.say(part, "lives_in", where if where[0].isupper() else where.title(), False,
                       0.85, "place")
             return True
     return False
 
 
+# Someone coming to visit from where they live: "my sister niamh is coming over from london",
+# "my mam bernie drove down from mullingar", "diane visiting next week from portland". Said
+# of others only (the user setting off from home is a trip); not "back from" a trip, not
+# "moving from" the home left.
+_VISITING_FROM = re.compile(
+    r"^\s*(?:(?:is|'s|are|'re|was|were|will\s+be|might|will|'ll)\s+)?(?:(?:also|just|all)\s+)?"
+    r"(?:coming|came|comes|come|flying|flew|flies|fly|driving|drove|drives|drive|visiting|"
+    r"travell?ing|travell?ed)\s+(?:(?:over|up|down|in|out|across|all\s+the\s+way)\s+)*"
+    r"(?:(?:next|this|on)\s+\w+\s+)?from\s+(?!(?:work|school|college|uni|church|hospital|home|"
+    r"town|practice|training|holiday|vacation|abroad|overseas|there|here|the|a|an|my|her|his|"
+    r"their|our)\b)", IC)
+
+
+def _visiting_from(t: str, part: Part, found: Found) -> bool:
+    if part.subjects is None or USER in part.subjects or not (m := _VISITING_FROM.match(t)):
+        return False
+    rest = t[m.end():]
+    if named := re.match(PLACE, rest):
+        where = place(named.group(0))
+    else:
+        where = lower_phrase(rest, 2)
+        where = where.title() if where and where[0].islower() and is_place(where) else ""
+    if where:
+        found.say(part, "lives_in", where, False, 0.8, "place")
+    return bool(where)
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     if _home_taken(t, part, ctx, found) or _lower_home(t, part, found) or _moved_into(
-            t, part, found):
+            t, part, found) or _visiting_from(t, part, found):
         return
     if (m := _LOWER_PLACE.search(t)) and m.group(1).islower():
         found.say(part, "lives_in", m.group(1).capitalize(), False, 0.8, "place")
@@ -184,11 +214,20 @@ _NOT_ORIGINS_TEXT = """poverty wealth luxury comfort chaos church hospital care 
 _NOT_ORIGINS = frozenset(_NOT_ORIGINS_TEXT.split())
 _ORIGIN_LOWER = re.compile(r"\b(?:grew\s+up|born\s+and\s+raised|(?:was|were)\s+born|raised)\s+"
                            r"in\s+(?!(?:a|an|the|my|our|his|her|their|this|that)\b)(?=[a-z])", IC)
+# "my wife is from chennai", "shes from kerala": a place said in lower case after "from"
+# (a place by its shape or by name — not "from work", "from school"). Not "we're from
+# phoenix so not used to altitude": a household is from where it lives.
+_FROM_LOWER = re.compile(r"^\s*(?:'m|am|'s|is)\s+" + _ADV + r"(?:originally\s+)?from\s+(?=[a-z])",
+                         IC)
 
 
 def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
     if (low := _ORIGIN_LOWER.search(t)) and (where := lower_phrase(t[low.end():], 3)) and (
-            where.split()[0] not in _NOT_ORIGINS and (is_proper(where) or is_noun(where))):
+            where.split()[0] not in _NOT_ORIGINS and (is_place(where) or is_noun(where))):
+        found.say(part, "is_from", where.title(), False, 0.85, "place")
+        return
+    if (low := _FROM_LOWER.match(t)) and (where := lower_phrase(t[low.end():], 3)) and (
+            where.split()[0] not in _NOT_ORIGINS and is_place(where)):
         found.say(part, "is_from", where.title(), False, 0.85, "place")
         return
     if m := (match(rf"^\s*(?i:(?:{_BE}\s+)?{_ADV}(?:originally\s+)?from)\s+({PLACE})", t)

@@ -115,3 +115,11 @@ def is_proper(phrase: str) -> bool:
     if not words or words[0] in NOT_NAMES:
         return False
     return len(words) >= 2 or not is_word(words[0])
+
+
+def is_place(phrase: str) -> bool:
+    """Could ``phrase`` (lower case) name a place: a proper name (``is_proper``) or a
+    place a dictionary lists as a word too ("vancouver", "perth")?"""
+    from graphmem.extract.en.lexicon import is_place_name
+
+    return is_proper(phrase) or is_place_name(phrase)

@@ -95,7 +95,9 @@ def _likes(t: str, part: Part, ctx: Context, found: Found) -> None:
             rf"\b{re.escape(m.group(1).lower())}\b", ctx.heard):
         found.read = True  # "ok i like the milestones", the assistant's: of the reply
         return
-    if re.match(r"^(?:it|that|them)\b", raw, IC) and ctx.last is not None:
+    if re.match(r"^(?:it|that|them)\b", raw, IC):
+        if ctx.last is None or ctx.last.predicate != "likes":
+            return  # "…not crowded touristy stuff, i hate that": not the place said before
         value = ctx.last.value  # "my girlfriend hates seafood but I love it"
     else:
         value = clean(raw)
