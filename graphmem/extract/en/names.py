@@ -108,6 +108,7 @@ def _set_apart_person(m: re.Match[str], tail: str, pronoun: str, ctx: Context) -
             or not re.search("[aeiouy]", low)):
         return None
     from graphmem.extract.en.lexicon import is_adjective, is_verb, is_word
+    from graphmem.extract.en.spelling import dropped_g
 
     if low not in ctx.names and name[0].islower() and ctx.person_said == ctx.sentence and (
             ctx.she_or_he(pronoun) is not None):
@@ -117,7 +118,8 @@ def _set_apart_person(m: re.Match[str], tail: str, pronoun: str, ctx: Context) -
             or (prior and (is_adjective(prior[-1].lower()) or prior[-1][0].isdigit()))
             or (len(prior) > 1 and prior[-1].lower() in {"and", "or", "&"} and prior[-2].isalpha()
                 and prior[-2].lower() not in {"me", "i", "him", "her"} and is_word(prior[-2]))
-            or low.endswith(("ing", "ed")) or (name[0].islower() and is_word(low) and not (
+            or low.endswith(("ing", "ed")) or dropped_g(low)
+            or (name[0].islower() and is_word(low) and not (
                 not prior or prior[-1].endswith((".", "!", "?"))
                 or prior[-1].lower() in _INTRODUCING))):
         return None  # a dictionary word typed in lower case: a name only where one is given

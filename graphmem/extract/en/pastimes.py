@@ -19,8 +19,10 @@ from graphmem.extract.vocab import ACTIVITIES_EN, REL_EN
 _WHEN = (r"(?:(?:on\s+|every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+"
          r"(?:and\s+\w+days?\s+)?(?:night|nights|morning|mornings|evening|evenings)?\s*|"
          r"weekly\s+|rec\s+|coed\s+)*")
+_A_SIDE = re.compile(r"(?:five|six|seven|eleven|[5-7]|11)[- ]a[- ]side\b", IC)  # football
 _PLAYS = re.compile(rf"^\s*(?:'ve\s+been\s+|have\s+been\s+|been\s+|'m\s+|am\s+|just\s+|also\s+)*"
-                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}([a-z][\w-]+)\b", IC)
+                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}({_A_SIDE.pattern}|[a-z][\w-]+)\b",
+                    IC)
 _GOT_INTO = re.compile(rf"\bgot\s+(?:me|us)\s+into\s+(?:their|the|a|an|my|our)?\s*{_WHEN}"
                        r"([a-z][\w-]+(?:\s+(?:league|club|class|team|group))?)\b", IC)
 _JOINED = re.compile(rf"\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+{_WHEN}"
@@ -74,7 +76,8 @@ _BEGUN = re.compile(
 # me into couch to 5k", "my sister roped me into pilates".
 _TAKEN_ALONG = re.compile(
     r"\b(?:dragged|roped|talked|got)\s+me\s+(?:along\s+)?(?:in)?to\s+(?:(?:a|an|the|her|his|"
-    r"their)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?![\w-])", IC)
+    r"their)\s+)?((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)(?![\w-])"
+    r"(?!\s+(?:the|a|an|my|his|her|our|their|this|that|some|up)\b)", IC)  # not "writing the quiz"
 _NOT_YET = (r"\b(?:want|wanna|wants|going\s+to|gonna|plan|planning|plans|thinking|think|might|"
             r"maybe|should|could|would|will|'ll|hoping|hope|about\s+to|trying\s+to|try\s+to|"
             r"if|whether|how|before|never|haven't|havent|didn't|didnt)\b")
@@ -134,8 +137,13 @@ def _hobby(t: str, part: Part, ctx: Context, found: Found) -> None:
         return
     m = (_PLAYS.match(t) or _GOT_INTO.search(t) or _JOINED.search(t) or _DOING_LOVE.search(t)
          or _WENT_FUN.search(t) or _habit(t, ctx.sentence) or up)
-    value = "" if m is None else lower_phrase(t[m.start(1):].lower(), 2) if m.re is _PLAYS else (
-        (m.group(1) or m.group(2)).lower())  # "playing acoustic guitar about five years"
+    if m is None:
+        value = ""
+    elif m.re is _PLAYS:  # "playing acoustic guitar about five years", "playing five a side"
+        side = _A_SIDE.match(t, m.start(1))
+        value = side.group(0).lower() if side else lower_phrase(t[m.start(1):].lower(), 2)
+    else:
+        value = (m.group(1) or m.group(2)).lower()
     if m is not None and m.re is _TOOK_UP:  # "golf last year", "a weekend yoga class": the
         value = _activity_of(value, of_class=True)  # activity's own words
     if m is not None and m.re in (_HABIT, _TOOK_UP) and not set(value.split()) & ACTIVITIES_EN:

@@ -70,6 +70,26 @@ _FAMILY = re.compile(
 _FAMILY_WORD = {"my": "my", "ma": "mum", "half": "partner"}
 
 
+# A dropped g beyond the common ones above ("shona's expectin", "we're movin to lisburn",
+# "hes home n waggin", "been fishin"): a word no dictionary lists, ending in "in", whose
+# "-ing" is a verb's ("justin", "kevin" and "robin" are no verb's), typed in lower case.
+_DROPPED_G = re.compile(r"(?<![\w'-])[a-z]{2,}[a-z]in(?=')?(?![\w-])", IC)
+
+
+def dropped_g(word: str) -> str | None:
+    """``word`` with its dropped g put back, or None when it is no "-in'" form."""
+    from graphmem.extract.en.lexicon import is_verb, is_word
+
+    low = word.lower()
+    if is_word(low) or not low.endswith("in") or word[0].isupper():  # "Dustin": a name
+        return None
+    stem = low[:-2]
+    doubled = len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] not in "aeiouls"
+    if is_verb(stem) or is_verb(stem + "e") or (doubled and is_verb(stem[:-1])):
+        return word + "g"
+    return None
+
+
 def _family_word(m: re.Match[str]) -> str:
     """What a family word of ``_FAMILY`` says in standard English (mam → mum, da → dad) —
     ``m`` of ``_FAMILY`` or of a pattern that holds it (its groups keep their names)."""
@@ -93,6 +113,7 @@ def normalize(clause: str) -> str:
     text = clause.replace("’", "'").replace("‘", "'")
     text = re.sub(r"([a-zA-Z])\1{2,}", r"\1\1", text)
     text = _CHAT_WORD.sub(chat_word, text)
+    text = _DROPPED_G.sub(lambda m: dropped_g(m.group(0)) or m.group(0), text)
     text = _BARE_CONTRACTION.sub(_contraction, text)
     text = _IN_LAW.sub(lambda m: _hyphened(m.group(0)), text)
     text = _FAMILY.sub(_family_word, text)
@@ -109,12 +130,15 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
     last = 0
     for m in re.finditer(rf"(?P<in_law>{_IN_LAW.pattern})|(?P<family>{_FAMILY.pattern})|"
                          rf"{_CHAT_WORD.pattern}|"
-                         rf"{_BARE_CONTRACTION.pattern}|"
+                         rf"{_BARE_CONTRACTION.pattern}|(?P<g>{_DROPPED_G.pattern})|"
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
+        if m.group("g") and dropped_g(said) is None:
+            continue
         word = ("I" if said.lower() == "i" else _hyphened(said) if m.group("in_law")
                 else _family_word(m) if m.group("family")
-                else chat_word(m) if said.lower() in CHAT_WORDS else _contraction(m))
+                else chat_word(m) if said.lower() in CHAT_WORDS
+                else (dropped_g(said) or said) if m.group("g") else _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))
         out.append(word)
