@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extract.candidate import (
+    USER,
     Context,
     Found,
     Part,
@@ -60,11 +61,23 @@ _HOUSEHOLD = (rf"(?:^|我们|我|俺|咱们|咱|阮)(?<!老)家住(?:在)?({_HAN
               rf"搬(?:到|去)({_HAN}{{2,8}}?)家(?:去|里)?住")
 
 
+# Someone coming from where they live (others only: the user setting off is a trip): 我婆婆从
+# 安庆过来, 我妈要从厦门来住一周, 我弟从广州回来了 is not one (回: a home left).
+_VISITING_FROM = re.compile(rf"^(?:要|会|说要|打算|也|就|刚|已经|明天|下个月|下周|今天|昨天|上周)*"
+                            rf"从({_HAN}{{2,6}}?)(?:市)?(?:专门|特意)?(?:过来|赶过来|飞过来|坐车过来|"
+                            rf"上来|下来|来)")
+
+
 def _home(t: str, part: Part, ctx: Context, found: Found) -> None:
     """住在上海 (不住在北京了: no longer), 上周搬到上海了 (a move done; 下个月搬去广州 is a
     plan), 现在住华阳了, 新家在番禺市桥, 在深圳打拼, base在西雅图, 在上海工作, 在长沙待了五年,
     坐标西安, 人在新加坡, 回老家宜昌了 (home and origin), (我们)在成都 (a known place, said
-    alone)."""
+    alone); 我婆婆从安庆过来 (where a visitor lives)."""
+    if part.subjects and USER not in part.subjects and (m := _VISITING_FROM.match(t)) and (
+            where := place(m.group(1))) and "回" not in where and (
+            where in PLACES_ZH or any(f == "ns" for _, f in _tags(where))):  # (not 超市)
+        found.say(part, "lives_in", where, False, 0.8, "place")
+        return
     if (m := search(rf"(不)?住在({_HAN}{{2,8}}?)(?:市|区|了|$|附近|这边|那边|一带|里面?|"
                    rf"的?(?:老房子|房子|老房|新房|小区|公寓|出租屋|电梯房|宿舍))", t)) and (
             m.group(2) not in _NOT_WHERE):  # 住在十全街的老房子里面: 十全街 (住在学校附近: none)
