@@ -456,6 +456,16 @@ def test_a_move_leaves_the_flatmates_behind(memory, user_id, first, move, mate):
         user_id + "-2", predicate="has_relation")} == {("flatmate", False)}
 
 
+@pytest.mark.parametrize(("texts", "now"), [
+    (["我女儿罗欣怡今年高三 一诊考了548", "我女儿罗欣怡考上重庆医科大学了"], "重庆医科大学"),
+    (["我儿子浩然今年六年级", "我儿子浩然九月就上初一了"], "初一"),
+])
+def test_a_school_year_ends_the_one_before(memory, user_id, texts, now):
+    episode_apart(memory, user_id, texts)
+    years = {(f.value, f.negated) for f in memory.facts(user_id, predicate="studies")}
+    assert (now, False) in years and not {v for v, negated in years if not negated and v != now}
+
+
 @pytest.mark.parametrize(("intro", "later", "fact"), [
     ("我女儿小名糯米大名周一一 去年9月3号出生的",
      "今天糯米吃了小半个蛋黄 过了半小时脸上全是红疹子 去了儿院 医生说是鸡蛋过敏",

@@ -44,7 +44,13 @@ from dataclasses import replace
 from datetime import timedelta
 
 from graphmem.extract.plans import names_plan
-from graphmem.extract.vocab import DEPARTMENT_END_ZH, ENGAGED_AS, PARTNER_WORDS
+from graphmem.extract.vocab import (
+    DEPARTMENT_END_ZH,
+    ENGAGED_AS,
+    PARTNER_WORDS,
+    SCHOOL_LEVEL_ZH,
+    SCHOOL_YEAR,
+)
 from graphmem.facts.conflict import (
     Change,
     CurrentVersion,
@@ -200,6 +206,26 @@ def fulfilled_plans(v: NewVersion, plans: Sequence[CurrentVersion],
     return endings
 
 
+_A_SCHOOL = re.compile(r"大学|学院|中学|[一二三四五六七八九十]中|附中|附小|小学|(?i:university|"
+                       r"college|high\s+school|\buni\b)")
+
+
+def next_school_year(v: NewVersion, current: Sequence[CurrentVersion],
+                     names: Mapping[str, str], who: str) -> list[NewVersion]:
+    """The endings of the school years ``v``'s entity was in before (高二 then 高三, 初中
+    then 初一, "year 8" then "year 9"), ``v`` being a new school year of theirs or a school
+    they go to now (高三, then 重庆医科大学护理学)."""
+    if v.predicate != "studies" or v.negated or not (
+            SCHOOL_YEAR.match(v.value) or _A_SCHOOL.search(v.value)):
+        return []
+    level_only = SCHOOL_YEAR.match(v.value) and not _A_SCHOOL.search(v.value) and not (
+        re.fullmatch(SCHOOL_LEVEL_ZH, v.value))  # 初一 is in 初中: the level stays
+    return [_ending(v, "studies", c, names[c.value_id], who, is_chinese(names[c.value_id]))
+            for c in current if c.value_id != v.value_id and not c.negated
+            and SCHOOL_YEAR.match(names.get(c.value_id, "")) and _held_before(c, v)
+            and not (level_only and re.fullmatch(SCHOOL_LEVEL_ZH, names[c.value_id]))]
+
+
 def _ending(v: NewVersion, predicate: str, c: CurrentVersion, value: str, who: str,
             chinese: bool) -> NewVersion:
     """A version said in ``v``'s episode that the current version ``c`` (of ``predicate``,
@@ -286,7 +312,8 @@ def decide_in_order(user_id: str, table: AliasTable, versions: list[NewVersion],
                     c.value_id == v.value_id and not c.negated for c in current):
                 continue  # "考完了" with no plan of it to end: nothing to store
             plans = stored.get((user_id, v.entity_id, "plans_to"), [])
-            decided = [v, *fulfilled_plans(v, plans, names, who)]
+            decided = [v, *fulfilled_plans(v, plans, names, who),
+                       *next_school_year(v, current, names, who)]
             if new.fact_id in moves:  # "we moved into a flat in Ancoats"
                 decided += ended_flatmates(v, stored.get((user_id, me, "has_relation"), []),
                                            known_as, who)

@@ -16,7 +16,7 @@ from graphmem.extract.candidate import (
 )
 from graphmem.extract.en.grammar import _ADV, _BE, _NEG
 from graphmem.extract.en.lexicon import is_verb, is_word
-from graphmem.extract.en.shapes import ORG, ORG_NAME, is_proper, lower_phrase, org
+from graphmem.extract.en.shapes import ORG, ORG_NAME, is_place, is_proper, lower_phrase, org
 from graphmem.extract.en.subjects import IC, NOT_NAMES, singular
 from graphmem.extract.vocab import (
     BUSINESS_EN,
@@ -214,6 +214,17 @@ def _took_on(t: str, part: Part, ctx: Context, found: Found) -> None:
                   0.8 - 0.25 * part.hedged, "job")
 
 
+# Serving in the forces: "my son marcus is in the navy", "she's in the army now".
+_MILITARY = re.compile(r"^\s*(?:'s|is|are|'re|'m|am)\s+(?:now\s+|still\s+)?(?:serving\s+)?in\s+"
+                       r"the\s+(navy|army|air\s+force|marines|raf|royal\s+navy|coast\s+guard|"
+                       r"national\s+guard)\b(?!\s+(?:cadets|reserve|surplus|museum|store)\b)", IC)
+# A clause that names a job and nothing else, its subject carried from the clause before:
+# "he's 61, retired bank manager in jaipur", "my sister, nurse at st james".
+_JOB_CLAUSE = re.compile(rf"^\s*(?:an?\s+)?(?!(?:our|my|his|her|their|so|too)\b)((?:retired\s+)?"
+                         rf"(?:(?![\d~])(?:{_MODIFIER})){{0,2}}(?:{JOB_EN})s?\b)(?<!\brn)(?:\s+(?:at|for|with)\s+({ORG}))?"
+                         rf"(?:\s+(?:in|near)\s+[\w' -]{{2,30}})?\s*$", IC)
+
+
 def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     """Occupation and employer: "I'm an ICU nurse at Mass General", "working as an RN at
     Toronto General", "works at Google as a PM", "I teach 3rd grade", "driving buses for
@@ -266,6 +277,11 @@ def _work(t: str, part: Part, ctx: Context, found: Found) -> None:
     elif m := match(rf"^(?i:(?:currently|now|still)\s+(?:working\s+)?(?:at|with))\s+({ORG_NAME})",
                     t):
         at = m.group(1)  # "(I've been a paralegal for 4 years,) currently at Henderson & Voss"
+    elif m := _MILITARY.match(t):  # "he's in the navy stationed in san diego"
+        at = m.group(1).title()
+    elif not part.subject_said and part.subjects not in (None, (USER,)) and (
+            m := _JOB_CLAUSE.match(t)):
+        job, at = m.group(1), m.group(2)  # "he's 61, retired bank manager in jaipur"
     elif m := _JOB_AS.search(t):  # "got a job at St James's Hospital as hospital pharmacist"
         job, at = m.group("job"), m.group("at") or m.group("then")
         at = re.split(r"\s+(?:in|near|on|at|since|from)\s+", at)[0] if at else at  # (where)
@@ -323,10 +339,48 @@ _STUDIES = (  # (field or degree, school)
 )
 
 
+# A course said by its year or its field, of anyone: "shes in her 3rd year of vet school in
+# bristol", "he's in final year medicine at university of ibadan", "he is in 5th year
+# medicine at UI", "priya does pharmacy", "she does law at leeds", "my lil sis jo is at
+# angelo state doin nursing", "(she's at NAU doing nursing)".
+_YEAR = r"(?:first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th)\s+year"
+_FIELD = rf"(?:(?:[a-z]+\s+)?(?:{FIELD_EN}))"
+_COURSE = (
+    rf"^\s*(?i:(?:'s|is|'m|am|are|'re)\s+(?:in\s+)?(?:(?:her|his|their|my|the)\s+)?{_YEAR}\s+"
+    rf"(?:of\s+|doing\s+|studying\s+)?)(?P<field>(?i:{_FIELD}))\b",
+    rf"^\s*(?i:(?:does|do|is\s+doing|'s\s+doing|studies)\s+)(?P<field>(?i:{_FIELD}))"
+    rf"(?=\s*$|\s*[,.;!?)]|\s+(?i:at|in|and|but|so|now)\b)",
+    rf"^\s*(?i:(?:'s|is|are|'re)\s+at\s+)(?P<school_first>[\w'&.-]+(?:\s+[\w'&.-]+){{0,2}}?)\s+"
+    rf"(?i:doing|doin|studying)\s+(?P<field>(?i:{_FIELD}))\b",
+)
+_AT_SCHOOL = re.compile(r"^\s*(?:at|in)\s+", IC)
+
+
+def _course(t: str, part: Part, found: Found) -> bool:
+    """A course of anyone's said by its year or field (``_COURSE``), with its school when
+    one follows ("at leeds", "at University of Ibadan") or came first."""
+    m = first_search(_COURSE, t)
+    if m is None or part.subjects is None:
+        return False
+    field, school, word = m.group("field"), m.groupdict().get("school_first"), "at"
+    if school is None and (at := _AT_SCHOOL.match(t[m.end():])):
+        word = at.group(0).strip().lower()  # "vet school in bristol"
+        rest = t[m.end() + at.end():]
+        named = re.match(_SCHOOL, rest)
+        school = named.group(0) if named else lower_phrase(rest, 3)
+    if school and not (school[0].isupper() or is_place(school.lower())
+                       or school.lower().split()[0] in {"university", "uni", "college"}):
+        school = None
+    found.say(part, "studies", f"{field} {word} {school}" if school else field, False, 0.8)
+    return True
+
+
 def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     """"Studying CS at Georgia Tech", "doing an MBA at Wharton", "a Ph.D. student in
     chemistry at U. of Michigan", "in med school at Johns Hopkins"."""
     value = None
+    if _course(t, part, found):
+        return
     if m := match(rf"^\s*(?i:{_BE}\s+{_ADV}an?\s+)(?:(?i:({DEGREE_EN}))\s+|(?i:(?:first|second|"
                   rf"third|fourth|final|1st|2nd|3rd|4th)[- ]year)\s+)?(?:(?i:({FIELD_EN}))\s+)?"
                   rf"(?i:student)(?:\s+(?i:in|of)\s+"

@@ -21,6 +21,8 @@ from graphmem.extract.vocab import (
     JOB_FIELD_ZH,
     JOB_SUFFIX_ZH,
     PLACES_ZH,
+    SCHOOL_LEVEL_ZH,
+    SCHOOL_YEAR_ZH,
 )
 from graphmem.extract.zh.shape import (
     INTENSIFIERS,
@@ -262,8 +264,45 @@ _STUDY = (r"(?:学的是|专业是|主修)(.{2,10})", r"^学(.{2,8}?)的", r"^(?
 _TWO_CHAR_VERBS = frozenset({"自学", "主修"})
 
 
+# A school year, of anyone: 今年高三, 下个礼拜开学就高二了, 九月上小学, 读二年级, 在成都川大读研一,
+# 幼儿园读大班 (the year itself, with the school when 在… says it).
+_GRADE = SCHOOL_YEAR_ZH
+_LEVEL = SCHOOL_LEVEL_ZH  # a level is a year only after a verb: not 高中的时候
+_GRADE_SAID = re.compile(
+    r"^(?:\d{1,2}岁|[一二三四五六七八九十]{1,2}岁)?"
+    r"(?:.{0,5}?(?:今年|现在|目前|已经|马上|明年|九月|9月|秋季|下学期|开学))?(?:就|也|才|都|还)?(?:要)?"
+    rf"(?:在(?P<at>{_WORD}{{2,8}}?))?(?:(?P<verb>在读|读|上|念|升|转去读|转到)(?:的)?)?"
+    rf"(?:附近)?(?:一间|一所)?(?P<grade>{_GRADE}|{_LEVEL})"
+    r"(?!的时候|时|那会|同学|的同学|老师|的老师|毕业|就|没|生活|十五|那天|拜年)")  # 初一十五: date
+
+
+
+# A place at a school won: 考上重庆医科大学了, 考上岳阳一中, 被大连理工录取,
+# 录取了武汉理工大学车辆工程.
+_ADMITTED = (rf"^(?:也|已经|终于|顺利|真)?(?:考上|考进|考到)了?({_WORD}{{2,16}}?)(?:了|啦|$|的)",
+             rf"^(?:也|已经|终于|顺利)?被({_WORD}{{2,12}}?)录取",
+             rf"^(?:也|已经|终于|顺利)?录取(?:了|到)?({_WORD}{{2,16}}?)(?:了|啦|$)")
+_SCHOOL_NAME = re.compile(r"大学|学院|中学|[一二三四五六七八九十]中|附中|小学|大|理工|师范|交大|"
+                          r"医科|财经|政法|研究生|博士")
+
+
+def _school(value: str) -> str:
+    """``value`` when it names a school (a university, 一中, 大连理工), else ""."""
+    value = tidy(value)
+    return value if _SCHOOL_NAME.search(value) and not re.search(r"[了吗呢吧啊的]$", value) else ""
+
+
 def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
-    """在复旦读计算机 (复旦计算机), 学的是软件工程, 学临床医学的, 在学法语."""
+    """在复旦读计算机 (复旦计算机), 学的是软件工程, 学临床医学的, 在学法语; a school year
+    (``_GRADE_SAID``)."""
+    if (grade := _GRADE_SAID.match(t)) and part.subjects is not None and part.subject_said and (
+            not search(r"[啥吗？?]|什么|怎么", t)) and (  # (那我大四上还要准备啥: a question)
+            grade.group("verb") or not re.fullmatch(_LEVEL, grade.group("grade"))) and not any(
+            re.search(_GRADE, subject) for subject in part.subjects):  # (高二升高三: no one's)
+        year = grade.group("grade")
+        at = re.sub(r"^(?:这边|那边|这里|那里)", "", grade.group("at") or "")
+        found.say(part, "studies", f"{at}{year}", False, 0.8)
+        return
     value, at = None, 0
     if m := first_search(_STUDY_AT, t):
         value = m.group(1) + {"博": "博士", "研": "研究生"}.get(m.group(2), _bare(m.group(2)))
@@ -278,6 +317,9 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     if value and not inside_word(t, at) and not inside_word(t, verb_start) and study_value(
             value):
         found.say(part, "studies", value, False, 0.8)
+    elif part.subjects is not None and (m := first_search(_ADMITTED, t)) and (
+            school := _school(m.group(1))):
+        found.say(part, "studies", school, False, 0.8)  # 考上重庆医科大学了, 被大连理工录取
 
 
 # -- a new job ------------------------------------------------------------------------------
