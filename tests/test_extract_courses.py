@@ -50,11 +50,15 @@ def test_a_school_past_a_lunar_date_or_a_class_taught_is_no_year(text):
     ("我女儿罗欣怡考上重庆医科大学了", ("女儿", "studies", "重庆医科大学", False)),
     ("我儿子被大连理工录取了", ("儿子", "studies", "大连理工", False)),
     ("我妹考上岳阳一中了", ("妹妹", "studies", "岳阳一中", False)),
+    ("我弟这礼拜去兰州理工报到 机械设计制造及其自动化", ("弟弟", "studies", "兰州理工", False)),
+    ("我弟录取了 南昌大学计算机科学与技术！！我妈说要给他买电脑",
+     ("弟弟", "studies", "南昌大学计算机科学与技术", False)),
 ])
 def test_a_place_at_a_school_won_is_studied_there(text, fact):
     assert fact in chat(text)
 
 
-@pytest.mark.parametrize("text", ["考上公务员了", "他考上驾照了"])
+@pytest.mark.parametrize("text", ["考上公务员了", "他考上驾照了", "铁一中录取通知书到了！！",
+                                  "我明天去公司报到"])
 def test_an_exam_passed_is_no_school(text):
     assert not {f for f in chat(text) if f[1] == "studies"}

@@ -271,7 +271,7 @@ _LEVEL = SCHOOL_LEVEL_ZH  # a level is a year only after a verb: not 高中的�
 _GRADE_SAID = re.compile(
     r"^(?:\d{1,2}岁|[一二三四五六七八九十]{1,2}岁)?"
     r"(?:.{0,5}?(?:今年|现在|目前|已经|马上|明年|九月|9月|秋季|下学期|开学))?(?:就|也|才|都|还)?(?:要)?"
-    rf"(?:在(?P<at>{_WORD}{{2,8}}?))?(?:(?P<verb>在读|读|上|念|升|转去读|转到)(?:的)?)?"
+    rf"(?:在(?P<at>{_WORD}{{2,8}}?))?(?:(?P<verb>在读|读|上|念|升|转去读|转过去读|转学到|转到)(?:的)?)?"
     rf"(?:附近)?(?:一间|一所)?(?P<grade>{_GRADE}|{_LEVEL})"
     r"(?!的时候|时|那会|同学|的同学|老师|的老师|毕业|就|没|生活|十五|那天|拜年)")  # 初一十五: date
 
@@ -282,6 +282,11 @@ _GRADE_SAID = re.compile(
 _ADMITTED = (rf"^(?:也|已经|终于|顺利|真)?(?:考上|考进|考到)了?({_WORD}{{2,16}}?)(?:了|啦|$|的)",
              rf"^(?:也|已经|终于|顺利)?被({_WORD}{{2,12}}?)录取",
              rf"^(?:也|已经|终于|顺利)?录取(?:了|到)?({_WORD}{{2,16}}?)(?:了|啦|$)")
+# … said of someone named in the clause only (铁一中录取通知书到了 alone is no one's)
+_ADMITTED_SAID = (rf"^(?:这礼拜|这周|下周|明天|今天|昨天|已经)?去({_WORD}{{2,12}}?)报到",
+                  rf"^({_WORD}{{2,12}}?)的?录取通知书(?:到了|来了|下来了|收到了)")  # 九中…
+# 小欣录取了 重庆医科大学 护理学: the school in the words after the clause
+_ADMITTED_THEN = re.compile(r"录取(?:了|啦)$")
 _SCHOOL_NAME = re.compile(r"大学|学院|中学|[一二三四五六七八九十]中|附中|小学|大|理工|师范|交大|"
                           r"医科|财经|政法|研究生|博士")
 
@@ -317,9 +322,15 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     if value and not inside_word(t, at) and not inside_word(t, verb_start) and study_value(
             value):
         found.say(part, "studies", value, False, 0.8)
-    elif part.subjects is not None and (m := first_search(_ADMITTED, t)) and (
+    elif part.subjects is not None and (m := first_search(_ADMITTED, t) or (
+            first_search(_ADMITTED_SAID, t) if part.subject_said else None)) and (
             school := _school(m.group(1))):
         found.say(part, "studies", school, False, 0.8)  # 考上重庆医科大学了, 被大连理工录取
+    elif part.subjects is not None and part.subject_said and _ADMITTED_THEN.search(t) and (
+            (at := ctx.sentence.find(t)) >= 0) and (
+            after := re.match(r"\s*([^\s，,。！!～~；;]{2,16})", ctx.sentence[at + len(t):])) and (
+            school := _school(after.group(1).rstrip("！!"))):
+        found.say(part, "studies", school, False, 0.8)
 
 
 # -- a new job ------------------------------------------------------------------------------
