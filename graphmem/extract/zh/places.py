@@ -179,6 +179,10 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
                     part.subjects != ("user",) or match(r"(?:我|本人)", found.evidence)))):
         m = said  # 我是90后，福建人; 阿杰那个温州人; 我烟台人: a place, said alone after who it is
         # (小马师傅 天水人: a smaller place, said alone, is the one just talked of, not the user)
+    if m is None and part.subjects not in (None, ("user",)) and (
+            said := match(rf"^({_HAN}{{2,4}})(?:人|的)$", t)) and place(said.group(1)) and (
+            said.group(1) not in _NOT_ORIGIN) and not _someone_else_just_named(t, part, ctx):
+        m = said  # 同事李娟 教数学的 贵州遵义人, 王阿姨 安徽六安的: theirs, said alone
     if m is not None:
         found.say(part, "is_from", m.group(1) or m.group(2), False, 0.85, "place")
     elif (part.subjects == ("user",) or (part.subjects is None and match(_HOLIDAY, t))) and (
@@ -189,6 +193,20 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
             who == "user" or who in _OWN_FAMILY for who in part.subjects) and (
             home := search(_FAMILY_HOME, t)) and (where := _where_said(home.group(1))):
         found.add("user", "is_from", where, False, 0.8, "place")  # 她在湄潭老家开个茶叶店
+
+
+def _someone_else_just_named(t: str, part: Part, ctx: Context) -> bool:
+    """Does the words right before ``t`` end on a name that is not the part's subject
+    (随她嘛 … 新招了个阿梅 贵州遵义的: 阿梅's place, not the daughter's)?"""
+    at = ctx.sentence.find(t)
+    before = re.split(r"[\s，,。！!～~；;]+", ctx.sentence[:at].rstrip(" ，,")) if at > 0 else []
+    if not before or not before[-1]:
+        return False
+    last = list(_tags(before[-1]))[-1][0]
+    named = re.fullmatch(r"[阿小老][\u4e00-\u9fff]{1,2}", last) or any(
+        f == "nr" for w, f in _tags(before[-1]) if w == last)
+    return bool(named) and not any(last in who or who in last or ctx.names.get(last) == who
+                                   for who in part.subjects or ())
 
 
 # The family's 老家 is the speaker's: 媳妇和俩孩子在周口老家, (我妈) 她在湄潭老家开个茶叶店 — said
