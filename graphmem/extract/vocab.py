@@ -285,7 +285,6 @@ LANGUAGE_EN = alternation(
     "Polish Russian Ukrainian Greek Turkish Arabic Hebrew Persian Farsi Hindi Urdu Bengali "
     "Punjabi Tamil Mandarin Cantonese Chinese Japanese Korean Vietnamese Thai Indonesian "
     "Tagalog Swahili Latin ASL sign_language")
-# A field said before "student" ("a second-year law student").
 # A school year or level (高三, 二年级, 大班, 初中; "year 9", "3rd grade"): a state the next one
 # replaces — a child in 三年级 is in 四年级 a year on.
 SCHOOL_YEAR_ZH = (r"(?:[一二三四五六1-6]年级|初[一二三]|高[一二三]|大[一二三四]|研[一二三]|"
@@ -295,6 +294,7 @@ SCHOOL_YEAR = re.compile(rf"^(?:[\u4e00-\u9fff]{{0,6}}?(?:{SCHOOL_YEAR_ZH}|{SCHO
                          r"(?i:(?:grade|year)\s*\d+|\d+(?:st|nd|rd|th)\s+grade|"
                          r"(?:senior\s+|junior\s+)?kindergarten))$")
 
+# A field said before "student" ("a second-year law student").
 FIELD_EN = alternation(
     "law med medical medicine nursing engineering architecture art music film business "
     "economics history math maths physics chemistry biology psychology philosophy pharmacy "

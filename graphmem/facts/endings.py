@@ -215,11 +215,11 @@ def next_school_year(v: NewVersion, current: Sequence[CurrentVersion],
     """The endings of the school years ``v``'s entity was in before (高二 then 高三, 初中
     then 初一, "year 8" then "year 9"), ``v`` being a new school year of theirs or a school
     they go to now (高三, then 重庆医科大学护理学)."""
-    if v.predicate != "studies" or v.negated or not (
-            SCHOOL_YEAR.match(v.value) or _A_SCHOOL.search(v.value)):
+    year, school = SCHOOL_YEAR.match(v.value), _A_SCHOOL.search(v.value)
+    if v.predicate != "studies" or v.negated or not (year or school):
         return []
-    level_only = SCHOOL_YEAR.match(v.value) and not _A_SCHOOL.search(v.value) and not (
-        re.fullmatch(SCHOOL_LEVEL_ZH, v.value))  # 初一 is in 初中: the level stays
+    level_only = year and not school and not re.fullmatch(SCHOOL_LEVEL_ZH, v.value)
+    # (初一 is in 初中: the level stays)
     return [_ending(v, "studies", c, names[c.value_id], who, is_chinese(names[c.value_id]))
             for c in current if c.value_id != v.value_id and not c.negated
             and SCHOOL_YEAR.match(names.get(c.value_id, "")) and _held_before(c, v)

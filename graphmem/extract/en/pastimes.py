@@ -21,8 +21,8 @@ _WHEN = (r"(?:(?:on\s+|every\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+
          r"weekly\s+|rec\s+|coed\s+)*")
 _A_SIDE = re.compile(r"(?:five|six|seven|eleven|[5-7]|11)[- ]a[- ]side\b", IC)  # football
 _PLAYS = re.compile(rf"^\s*(?:'ve\s+been\s+|have\s+been\s+|been\s+|'m\s+|am\s+|just\s+|also\s+)*"
-                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}({_A_SIDE.pattern}|[a-z][\w-]+)\b",
-                    IC)
+                    rf"(?:started\s+|start\s+)?(?:play|plays|playing)\s+{_WHEN}"
+                    rf"({_A_SIDE.pattern}|[a-z][\w-]+)\b", IC)
 _GOT_INTO = re.compile(rf"\bgot\s+(?:me|us)\s+into\s+(?:their|the|a|an|my|our)?\s*{_WHEN}"
                        r"([a-z][\w-]+(?:\s+(?:league|club|class|team|group))?)\b", IC)
 _JOINED = re.compile(rf"\b(?:joined|signed\s+up\s+for)\s+(?:a|an|the|their|our)\s+{_WHEN}"

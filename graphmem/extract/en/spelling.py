@@ -73,7 +73,7 @@ _FAMILY_WORD = {"my": "my", "ma": "mum", "half": "partner"}
 # A dropped g beyond the common ones above ("shona's expectin", "we're movin to lisburn",
 # "hes home n waggin", "been fishin"): a word no dictionary lists, ending in "in", whose
 # "-ing" is a verb's ("justin", "kevin" and "robin" are no verb's), typed in lower case.
-_DROPPED_G = re.compile(r"(?<![\w'-])[a-z]{2,}[a-z]in(?=')?(?![\w-])", IC)
+_DROPPED_G = re.compile(r"(?<![\w'-])[a-z]{2,}[a-z]in(?![\w-])", IC)
 
 
 def dropped_g(word: str) -> str | None:
@@ -133,12 +133,13 @@ def normalize_mapped(text: str) -> tuple[str, list[int]]:
                          rf"{_BARE_CONTRACTION.pattern}|(?P<g>{_DROPPED_G.pattern})|"
                          r"(?<![\w'-])i(?=')|(?<![\w'-])i(?![\w'-])", text, IC):
         said = m.group(0)
-        if m.group("g") and dropped_g(said) is None:
+        spelled = dropped_g(said) if m.group("g") else None
+        if m.group("g") and spelled is None:
             continue
         word = ("I" if said.lower() == "i" else _hyphened(said) if m.group("in_law")
                 else _family_word(m) if m.group("family")
                 else chat_word(m) if said.lower() in CHAT_WORDS
-                else (dropped_g(said) or said) if m.group("g") else _contraction(m))
+                else spelled or _contraction(m))
         out.append(text[last:m.start()])
         where.extend(range(last, m.start()))
         out.append(word)

@@ -221,7 +221,8 @@ _MILITARY = re.compile(r"^\s*(?:'s|is|are|'re|'m|am)\s+(?:now\s+|still\s+)?(?:se
 # A clause that names a job and nothing else, its subject carried from the clause before:
 # "he's 61, retired bank manager in jaipur", "my sister, nurse at st james".
 _JOB_CLAUSE = re.compile(rf"^\s*(?:an?\s+)?(?!(?:our|my|his|her|their|so|too)\b)((?:retired\s+)?"
-                         rf"(?:(?![\d~])(?:{_MODIFIER})){{0,2}}(?:{JOB_EN})s?\b)(?<!\brn)(?:\s+(?:at|for|with)\s+({ORG}))?"
+                         rf"(?:(?![\d~])(?:{_MODIFIER})){{0,2}}(?:{JOB_EN})s?\b)(?<!\brn)"
+                         rf"(?:\s+(?:at|for|with)\s+({ORG}))?"
                          rf"(?:\s+(?:in|near)\s+[\w' -]{{2,30}})?\s*$", IC)
 
 

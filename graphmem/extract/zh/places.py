@@ -19,7 +19,7 @@ from graphmem.extract.vocab import (
     WELL_KNOWN_PLACES_ZH,
 )
 from graphmem.extract.zh.shape import _tags, noun, place
-from graphmem.extract.zh.subjects import _HAN
+from graphmem.extract.zh.subjects import _HAN, _before
 
 _NOT_ORIGIN_TEXT = """
     好 坏 个 一个 男 女 老实 大 小 年轻 什么 哪里 外地 本地 中国 好多 这种 那种
@@ -198,9 +198,8 @@ def _origin(t: str, part: Part, ctx: Context, found: Found) -> None:
 def _someone_else_just_named(t: str, part: Part, ctx: Context) -> bool:
     """Does the words right before ``t`` end on a name that is not the part's subject
     (随她嘛 … 新招了个阿梅 贵州遵义的: 阿梅's place, not the daughter's)?"""
-    at = ctx.sentence.find(t)
-    before = re.split(r"[\s，,。！!～~；;]+", ctx.sentence[:at].rstrip(" ，,")) if at > 0 else []
-    if not before or not before[-1]:
+    before = re.split(r"[\s，,。！!～~；;]+", _before(t, ctx).rstrip(" ，,"))
+    if not before[-1]:
         return False
     last = list(_tags(before[-1]))[-1][0]
     named = re.fullmatch(r"[阿小老][\u4e00-\u9fff]{1,2}", last) or any(

@@ -266,15 +266,12 @@ _TWO_CHAR_VERBS = frozenset({"自学", "主修"})
 
 # A school year, of anyone: 今年高三, 下个礼拜开学就高二了, 九月上小学, 读二年级, 在成都川大读研一,
 # 幼儿园读大班 (the year itself, with the school when 在… says it).
-_GRADE = SCHOOL_YEAR_ZH
-_LEVEL = SCHOOL_LEVEL_ZH  # a level is a year only after a verb: not 高中的时候
 _GRADE_SAID = re.compile(
     r"^(?:\d{1,2}岁|[一二三四五六七八九十]{1,2}岁)?"
     r"(?:.{0,5}?(?:今年|现在|目前|已经|马上|明年|九月|9月|秋季|下学期|开学))?(?:就|也|才|都|还)?(?:要)?"
     rf"(?:在(?P<at>{_WORD}{{2,8}}?))?(?:(?P<verb>在读|读|上|念|升|转去读|转过去读|转学到|转到)(?:的)?)?"
-    rf"(?:附近)?(?:一间|一所)?(?P<grade>{_GRADE}|{_LEVEL})"
+    rf"(?:附近)?(?:一间|一所)?(?P<grade>{SCHOOL_YEAR_ZH}|{SCHOOL_LEVEL_ZH})"
     r"(?!的时候|时|那会|同学|的同学|老师|的老师|毕业|就|没|生活|十五|那天|拜年)")  # 初一十五: date
-
 
 
 # A place at a school won: 考上重庆医科大学了, 考上岳阳一中, 被大连理工录取,
@@ -302,8 +299,9 @@ def _study(t: str, part: Part, ctx: Context, found: Found) -> None:
     (``_GRADE_SAID``)."""
     if (grade := _GRADE_SAID.match(t)) and part.subjects is not None and part.subject_said and (
             not search(r"[啥吗？?]|什么|怎么", t)) and (  # (那我大四上还要准备啥: a question)
-            grade.group("verb") or not re.fullmatch(_LEVEL, grade.group("grade"))) and not any(
-            re.search(_GRADE, subject) for subject in part.subjects):  # (高二升高三: no one's)
+            grade.group("verb") or not re.fullmatch(SCHOOL_LEVEL_ZH, grade.group("grade"))) and (
+            # a level is a year only after a verb (not 高中的时候); 高二升高三 is no one's
+            not any(re.search(SCHOOL_YEAR_ZH, subject) for subject in part.subjects)):
         year = grade.group("grade")
         at = re.sub(r"^(?:这边|那边|这里|那里)", "", grade.group("at") or "")
         found.say(part, "studies", f"{at}{year}", False, 0.8)
